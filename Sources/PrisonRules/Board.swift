@@ -1,0 +1,185 @@
+/// The identity of a block: it stays with the block while it falls and slides.
+public struct BlockID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public static func < (a: BlockID, b: BlockID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// A block: its identity and its colour (0...9).
+public struct Block: Hashable, Sendable, Codable {
+    public let id: BlockID
+    public let colour: Int
+
+    public init(id: BlockID, colour: Int) {
+        self.id = id
+        self.colour = colour
+    }
+}
+
+/// A block and the cell it occupies.
+public struct PlacedBlock: Hashable, Sendable, Codable {
+    public let block: Block
+    public let cell: Cell
+
+    public init(_ block: Block, at cell: Cell) {
+        self.block = block
+        self.cell = cell
+    }
+}
+
+/// The blocks of a room at one moment: a settled grid (no block above an empty cell, no empty
+/// column left of a filled one on the same wall).
+///
+/// A `Board` is a value. Its blocks are numbered in cell order when it is made, so the same text
+/// or the same seed always gives the same identities.
+public struct Board: Hashable, Sendable {
+    /// The shape of the room the board fills.
+    public let room: Room
+
+    /// Column-major cells of the room unrolled into one strip of `walls * width` columns, plus an
+    /// always-empty sentinel column. Each column holds `height + 2` codes: an empty pad row, rows
+    /// 0 to `height - 1`, another empty pad row. A code is 0 for an empty cell, otherwise
+    /// `(colour + 1) << 12 | id`. The pads let neighbour tests run without bounds checks.
+    var codes: [UInt16]
+    /// Blocks per strip column, plus 0 for the sentinel column.
+    var heights: [UInt8]
+
+    /// The number of colours a cell can hold.
+    public static let maximumColours = 10
+
+    /// Makes a board from its columns, in wall order then column order, each listed from the
+    /// bottom up as colours 0...9; missing columns are empty.
+    public init(room: Room, columns: [[Int]]) throws(BoardError) {
+        guard columns.count <= room.walls * room.width else {
+            throw .tooManyColumns(columns.count, room: room)
+        }
+        self.room = room
+        let layout = Layout(room)
+        codes = Array(repeating: 0, count: layout.codeCount)
+        heights = Array(repeating: 0, count: layout.columns + 1)
+        for (column, colours) in columns.enumerated() {
+            guard colours.count <= room.height else {
+                throw .columnTooHigh(column: column, height: colours.count, room: room)
+            }
+            for (row, colour) in colours.enumerated() {
+                guard (0..<Self.maximumColours).contains(colour) else { throw .invalidColour(colour) }
+                codes[layout.index(column: column, row: row)] = Code.make(
+                    colour: colour, id: column * room.height + row)
+            }
+            heights[column] = UInt8(colours.count)
+        }
+        for wall in 0..<room.walls {
+            let first = wall * room.width
+            let filled = (first..<first + room.width).map { heights[$0] > 0 }
+            if let gap = filled.firstIndex(of: false), filled[gap...].contains(true) {
+                throw .emptyColumnBeforeFilled(Cell(wall: wall, column: gap, row: 0))
+            }
+        }
+    }
+
+    /// The block in `cell`, or nil when the cell is empty or outside the room.
+    public subscript(cell: Cell) -> Block? {
+        guard room.contains(cell) else { return nil }
+        let code = codes[Layout(room).index(of: cell)]
+        return code == 0 ? nil : Code.block(code)
+    }
+
+    /// The number of blocks on the board.
+    public var blockCount: Int { heights.reduce(0) { $0 + Int($1) } }
+
+    /// Whether the room has been cleared.
+    public var isEmpty: Bool { heights.allSatisfy { $0 == 0 } }
+
+    /// The number of blocks in a column.
+    public func height(ofColumn column: Int, onWall wall: Int = 0) -> Int {
+        Int(heights[wall * room.width + column])
+    }
+
+    /// Every block with its cell, wall by wall, column by column, from the bottom up.
+    public var placedBlocks: [PlacedBlock] {
+        let layout = Layout(room)
+        return (0..<layout.columns).flatMap { column in
+            (0..<Int(heights[column])).map { row in
+                let index = layout.index(column: column, row: row)
+                return PlacedBlock(Code.block(codes[index]), at: layout.cell(at: index))
+            }
+        }
+    }
+}
+
+/// Why a board was refused.
+public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
+    case tooManyColumns(Int, room: Room)
+    case columnTooHigh(column: Int, height: Int, room: Room)
+    case invalidColour(Int)
+    case emptyColumnBeforeFilled(Cell)
+    case unsupportedColourCount(Int)
+
+    public var description: String {
+        switch self {
+        case .tooManyColumns(let n, let room):
+            "\(n) columns do not fit a room of \(room)"
+        case .columnTooHigh(let column, let height, let room):
+            "column \(column) holds \(height) blocks, more than a wall of \(room.height) rows"
+        case .invalidColour(let colour):
+            "colour \(colour) is not one of 0 to \(Board.maximumColours - 1)"
+        case .emptyColumnBeforeFilled(let cell):
+            "wall \(cell.wall) has an empty column \(cell.column) left of a filled one"
+        case .unsupportedColourCount(let n):
+            "a board has 2 to \(Board.maximumColours) colours, not \(n)"
+        }
+    }
+}
+
+/// The packed form of one cell.
+enum Code {
+    static func make(colour: Int, id: Int) -> UInt16 { UInt16(colour + 1) << 12 | UInt16(id) }
+    static func colour(_ code: UInt16) -> Int { Int(code >> 12) - 1 }
+    static func block(_ code: UInt16) -> Block {
+        Block(id: BlockID(Int(code & 0xFFF)), colour: colour(code))
+    }
+    /// Whether two codes hold blocks of the same colour, given that `code` holds a block.
+    @inline(__always)
+    static func sameColour(_ other: UInt16, _ code: UInt16) -> Bool { (other ^ code) < 0x1000 }
+}
+
+/// Index arithmetic for ``Board/codes``.
+struct Layout {
+    let width: Int
+    let height: Int
+    /// Strip columns, not counting the sentinel.
+    let columns: Int
+    /// Codes per column, pads included.
+    let stride: Int
+
+    init(_ room: Room) {
+        width = room.width
+        height = room.height
+        columns = room.walls * room.width
+        stride = room.height + 2
+    }
+
+    var codeCount: Int { (columns + 1) * stride }
+
+    @inline(__always)
+    func index(column: Int, row: Int) -> Int { column * stride + 1 + row }
+
+    func index(of cell: Cell) -> Int { index(column: cell.wall * width + cell.column, row: cell.row) }
+
+    func cell(at index: Int) -> Cell {
+        let column = index / stride
+        return Cell(wall: column / width, column: column % width, row: index % stride - 1)
+    }
+}

@@ -1,0 +1,160 @@
+/// A tap on a cell, optionally with its time on the session clock.
+public struct Move: Hashable, Sendable, CustomStringConvertible {
+    public var cell: Cell
+    /// When the tap happened, to the microsecond; nil means long after the previous move.
+    public var time: Duration? {
+        didSet { time = time?.roundedToMicroseconds }
+    }
+
+    public init(_ cell: Cell, at time: Duration? = nil) {
+        self.cell = cell
+        self.time = time?.roundedToMicroseconds
+    }
+
+    /// The move as a line of a moves file: `wall column row`, then `@seconds` when timed.
+    public var description: String {
+        time.map { "\(cell) @\($0.secondsText)" } ?? "\(cell)"
+    }
+}
+
+/// Everything a move did, for scoring and for a front end to animate.
+public struct MoveOutcome: Hashable, Sendable {
+    public let move: Move
+    /// The blocks that broke and the blocks that fell or slid.
+    public let removal: Removal
+    /// Points for the group, multiplier included.
+    public let points: Int
+    /// The multiplier the removal scored with: 1, or one more than the previous removal's when
+    /// it came within the combo window.
+    public let multiplier: Int
+    /// The clear bonus, when this move cleared the room; otherwise 0.
+    public let bonus: Int
+}
+
+/// The moves left when they are few.
+public struct Danger: Hashable, Sendable {
+    /// The groups that can still be removed.
+    public let groups: [Group]
+    /// The walls that hold them, in wall order.
+    public var walls: [Int] { Set(groups.flatMap(\.walls)).sorted() }
+}
+
+/// A game in progress: the start board, the rules, and every move played, as a value.
+///
+/// Every change is a ``Move``; the move log replays the game exactly, and undo and redo go to
+/// any depth.
+public struct Game: Hashable, Sendable {
+    /// The board the game started from.
+    public let start: Board
+    public let rules: Rules
+    /// The board now.
+    public private(set) var board: Board
+    /// The moves played, oldest first, with their outcomes.
+    public private(set) var history: [MoveOutcome] = []
+    /// The moves taken back by undo, the next one to redo last.
+    public private(set) var undoneMoves: [Move] = []
+
+    /// Starts a game on `start`.
+    public init(start: Board, rules: Rules = Rules()) {
+        self.start = start
+        self.rules = rules
+        board = start
+    }
+
+    /// Starts a game on `start` and plays `moves`, then takes back `undone` of them so that they
+    /// can be redone.
+    public init(start: Board, rules: Rules = Rules(), replaying moves: [Move], undone: Int = 0) throws(ReplayError) {
+        self.init(start: start, rules: rules)
+        for (index, move) in moves.enumerated() {
+            do { try play(move) } catch { throw ReplayError(index: index, move: move, reason: error) }
+        }
+        for _ in 0..<min(undone, moves.count) { undo() }
+    }
+
+    /// The move log: the moves played, oldest first.
+    public var moves: [Move] { history.map(\.move) }
+
+    /// The points scored so far, clear bonus included.
+    public var score: Int { history.reduce(0) { $0 + $1.points + $1.bonus } }
+
+    /// Whether the room has been cleared.
+    public var isCleared: Bool { board.isEmpty }
+
+    /// Whether no move is left: the room is clear or holds only lone blocks.
+    public var isOver: Bool { !board.hasMoves(corners: rules.corners) }
+
+    /// The moves the board offers now, one group each.
+    public var availableGroups: [Group] { board.groups(corners: rules.corners) }
+
+    /// The moves left when there are at least one and at most ``Rules/dangerThreshold``;
+    /// nil otherwise.
+    public var danger: Danger? {
+        let groups = availableGroups
+        return groups.isEmpty || groups.count > rules.dangerThreshold ? nil : Danger(groups: groups)
+    }
+
+    /// The multiplier a removal at `time` would score with now.
+    public func multiplier(forTapAt time: Duration?) -> Int {
+        guard let time = time?.roundedToMicroseconds, let previous = history.last,
+            let previousTime = previous.move.time, time < previousTime + rules.comboWindow
+        else { return 1 }
+        return previous.multiplier + 1
+    }
+
+    /// Plays `move`. Throws, changing nothing, when the cell is not a move or the time is before
+    /// the previous timed move. A new move clears what undo took back.
+    @discardableResult
+    public mutating func play(_ move: Move) throws(MoveError) -> MoveOutcome {
+        let outcome = try apply(move)
+        undoneMoves.removeAll()
+        return outcome
+    }
+
+    private mutating func apply(_ move: Move) throws(MoveError) -> MoveOutcome {
+        if let time = move.time, let previous = history.last(where: { $0.move.time != nil })?.move.time,
+            time < previous
+        {
+            throw .timeBeforePreviousMove(time, previous: previous)
+        }
+        let multiplier = multiplier(forTapAt: move.time)
+        let removal = try board.removeGroup(at: move.cell, corners: rules.corners)
+        let outcome = MoveOutcome(
+            move: move, removal: removal,
+            points: rules.scoring.points(forGroupOf: removal.broken.count) * multiplier,
+            multiplier: multiplier,
+            bonus: board.isEmpty ? Rules.clearBonus : 0)
+        history.append(outcome)
+        return outcome
+    }
+
+    /// Takes back the last move and returns what it had done, for a front end to play backwards;
+    /// nil when there is nothing to undo.
+    @discardableResult
+    public mutating func undo() -> MoveOutcome? {
+        guard let last = history.popLast() else { return nil }
+        board.undo(last.removal)
+        undoneMoves.append(last.move)
+        return last
+    }
+
+    /// Plays again the last move taken back; nil when there is none.
+    @discardableResult
+    public mutating func redo() -> MoveOutcome? {
+        guard let move = undoneMoves.popLast() else { return nil }
+        do {
+            return try apply(move)
+        } catch {
+            preconditionFailure("a move taken back by undo replays: \(error)")
+        }
+    }
+}
+
+/// A move in a log that could not be replayed.
+public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The move's place in the log, from 0.
+    public let index: Int
+    public let move: Move
+    public let reason: MoveError
+
+    public var description: String { "move \(index + 1) (\(move)): \(reason)" }
+}

@@ -1,0 +1,117 @@
+/// Blocks of one colour connected through neighbours.
+public struct Group: Hashable, Sendable {
+    public let colour: Int
+    /// The group's cells, in cell order.
+    public let cells: [Cell]
+
+    public var size: Int { cells.count }
+    /// The walls the group lies on.
+    public var walls: Set<Int> { Set(cells.map(\.wall)) }
+}
+
+/// What a removal did to the board: the blocks that broke and the blocks that moved.
+public struct Removal: Hashable, Sendable {
+    /// The blocks of the group, where they were.
+    public let broken: [PlacedBlock]
+    /// Every block that fell or slid, with the cell it left and the cell it reached, in the
+    /// order of the cells they reached.
+    public let moved: [BlockMotion]
+}
+
+/// A block that moved from one cell to another in one move.
+public struct BlockMotion: Hashable, Sendable, Codable {
+    public let block: Block
+    public let from: Cell
+    public let to: Cell
+}
+
+/// Why a tap is not a move.
+public enum MoveError: Error, Hashable, Sendable, CustomStringConvertible {
+    case outsideRoom(Cell)
+    case emptyCell(Cell)
+    case loneBlock(Cell)
+    /// A tap's time is earlier than the previous tap's.
+    case timeBeforePreviousMove(Duration, previous: Duration)
+
+    public var description: String {
+        switch self {
+        case .outsideRoom(let cell): "cell (\(cell)) is outside the room"
+        case .emptyCell(let cell): "cell (\(cell)) is empty"
+        case .loneBlock(let cell): "the block at (\(cell)) has no neighbour of its colour"
+        case .timeBeforePreviousMove(let time, let previous):
+            "time \(time.secondsText)s is before the previous move's \(previous.secondsText)s"
+        }
+    }
+}
+
+extension Board {
+    /// The group of the block in `cell` (a lone block is a group of one), or nil when the cell
+    /// is empty or outside the room.
+    public func group(at cell: Cell, corners: CornerLinks = .linked) -> Group? {
+        guard self[cell] != nil else { return nil }
+        var engine = Engine(room: room, corners: corners)
+        engine.load(self)
+        engine.beginMarking()
+        let size = engine.fill(from: engine.position(of: cell))
+        return engine.foundGroup(size: size)
+    }
+
+    /// Every group of two or more blocks: the moves the board offers, ordered by their first cell.
+    public func groups(corners: CornerLinks = .linked) -> [Group] {
+        var engine = Engine(room: room, corners: corners)
+        engine.load(self)
+        return engine.allGroups().sorted { $0.cells[0] < $1.cells[0] }
+    }
+
+    /// Whether any group of two or more blocks is left.
+    public func hasMoves(corners: CornerLinks = .linked) -> Bool {
+        var engine = Engine(room: room, corners: corners)
+        engine.load(self)
+        return engine.scanForPairs() > 0
+    }
+
+    /// Removes the group of the block in `cell`, lets the blocks above fall and closes up empty
+    /// columns. Throws, leaving the board as it was, when `cell` is not a move.
+    @discardableResult
+    public mutating func removeGroup(at cell: Cell, corners: CornerLinks = .linked) throws(MoveError) -> Removal {
+        guard room.contains(cell) else { throw .outsideRoom(cell) }
+        guard self[cell] != nil else { throw .emptyCell(cell) }
+        var engine = Engine(room: room, corners: corners)
+        engine.load(self)
+        engine.beginMarking()
+        let size = engine.fill(from: engine.position(of: cell))
+        guard size >= 2 else { throw .loneBlock(cell) }
+        let broken = (0..<size).map { k in
+            PlacedBlock(Code.block(engine.code(at: engine.found[k])), at: engine.cell(at: engine.found[k]))
+        }.sorted { $0.cell < $1.cell }
+        let before = placedBlocks
+        engine.removeFound(count: size)
+        engine.store(into: &self)
+        return Removal(broken: broken, moved: motions(since: before))
+    }
+
+    /// The blocks whose cells differ from `before`, which held every block now on the board.
+    private func motions(since before: [PlacedBlock]) -> [BlockMotion] {
+        var origin = [Cell?](repeating: nil, count: room.cellCount)
+        for placed in before { origin[placed.block.id.rawValue] = placed.cell }
+        return placedBlocks.compactMap { placed in
+            let from = origin[placed.block.id.rawValue]!
+            return from == placed.cell ? nil : BlockMotion(block: placed.block, from: from, to: placed.cell)
+        }
+    }
+
+    /// Takes back `removal`, which was the last change made to this board.
+    public mutating func undo(_ removal: Removal) {
+        let layout = Layout(room)
+        for motion in removal.moved { codes[layout.index(of: motion.to)] = 0 }
+        let returning = removal.moved.map { PlacedBlock($0.block, at: $0.from) } + removal.broken
+        for placed in returning {
+            codes[layout.index(of: placed.cell)] = Code.make(colour: placed.block.colour, id: placed.block.id.rawValue)
+        }
+        for column in 0..<layout.columns {
+            var height = 0
+            while height < room.height && codes[layout.index(column: column, row: height)] != 0 { height += 1 }
+            heights[column] = UInt8(height)
+        }
+    }
+}

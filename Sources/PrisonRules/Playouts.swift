@@ -1,0 +1,55 @@
+/// How a game played to its end finished.
+public struct PlayoutResult: Hashable, Sendable {
+    /// Points scored, clear bonus included.
+    public let score: Int
+    /// Groups removed.
+    public let moves: Int
+    /// Blocks left at the end.
+    public let remaining: Int
+
+    public var isCleared: Bool { remaining == 0 }
+}
+
+/// Plays games to their end at full speed, untimed (multiplier 1), recording nothing: the inner
+/// loop of simulations and searches. Holds its own working memory, so keep one per thread and
+/// reuse it.
+public struct Playouts: ~Copyable {
+    private var engine: Engine
+    private let scoring: Scoring
+
+    /// Working memory for boards of `room` under `rules`.
+    public init(room: Room, rules: Rules = Rules()) {
+        engine = Engine(room: room, corners: rules.corners)
+        scoring = rules.scoring
+    }
+
+    /// Plays `board` to the end, removing at every step one of the legal groups, each equally
+    /// likely.
+    ///
+    /// A group is drawn by picking a block that has a neighbour of its colour uniformly and
+    /// keeping its group with probability 1 / size, so every group has the same chance without
+    /// listing the groups.
+    public mutating func playRandomly(from board: Board, using generator: inout SeededGenerator) -> PlayoutResult {
+        precondition(board.room.walls * board.room.width == engine.layout.columns
+            && board.room.height == engine.layout.height, "a board of another room")
+        engine.load(board)
+        var score = 0
+        var moves = 0
+        while true {
+            let candidates = engine.scanForPairs()
+            if candidates == 0 { break }
+            var size: Int
+            repeat {
+                let start = engine.pairs[generator.below(candidates)]
+                engine.beginMarking()
+                size = engine.fill(from: start)
+            } while generator.below(size) != 0
+            engine.removeFound(count: size)
+            score += scoring.points(forGroupOf: size)
+            moves += 1
+        }
+        let remaining = engine.blockCount()
+        return PlayoutResult(
+            score: score + (remaining == 0 ? Rules.clearBonus : 0), moves: moves, remaining: remaining)
+    }
+}

@@ -1,0 +1,126 @@
+/// How a removal is scored.
+public enum Scoring: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `(n - 2)^2` for a group of `n`: the standard SameGame score.
+    case nMinus2 = "n-2"
+    /// `(n - 1)^2` for a group of `n`.
+    case nMinus1 = "n-1"
+
+    /// The points for removing a group of `size` blocks, before any multiplier.
+    @inline(__always)
+    public func points(forGroupOf size: Int) -> Int {
+        let base = self == .nMinus2 ? size - 2 : size - 1
+        return base * base
+    }
+}
+
+/// Whether the last column of each wall touches the first column of the next.
+public enum CornerLinks: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Groups wrap around the corners of a four-wall room (the default).
+    case linked
+    /// Each wall is a board of its own.
+    case open
+}
+
+/// The settings of a game.
+public struct Rules: Hashable, Sendable, Codable {
+    public var scoring: Scoring
+    public var corners: CornerLinks
+    /// How long a break lasts: a removal within this time of the previous one raises the
+    /// multiplier. Held to whole microseconds.
+    public var comboWindow: Duration {
+        didSet { comboWindow = comboWindow.roundedToMicroseconds }
+    }
+    /// The player is in danger when at most this many moves are left.
+    public var dangerThreshold: Int
+
+    /// The bonus for clearing the room; it is not multiplied.
+    public static let clearBonus = 1000
+
+    public init(
+        scoring: Scoring = .nMinus2, corners: CornerLinks = .linked,
+        comboWindow: Duration = .seconds(1), dangerThreshold: Int = 3
+    ) {
+        self.scoring = scoring
+        self.corners = corners
+        self.comboWindow = comboWindow.roundedToMicroseconds
+        self.dangerThreshold = dangerThreshold
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case scoring, corners, comboWindow, dangerThreshold
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let window = try container.decode(Double.self, forKey: .comboWindow)
+        guard let comboWindow = Duration(seconds: window) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .comboWindow, in: container,
+                debugDescription: "the combo window must be a finite, non-negative number of seconds")
+        }
+        self.init(
+            scoring: try container.decode(Scoring.self, forKey: .scoring),
+            corners: try container.decode(CornerLinks.self, forKey: .corners),
+            comboWindow: comboWindow,
+            dangerThreshold: try container.decode(Int.self, forKey: .dangerThreshold))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scoring, forKey: .scoring)
+        try container.encode(corners, forKey: .corners)
+        try container.encode(comboWindow.seconds, forKey: .comboWindow)
+        try container.encode(dangerThreshold, forKey: .dangerThreshold)
+    }
+}
+
+/// Session times are whole microseconds, so a time read from text, from JSON or from a clock
+/// compares exactly with the combo window.
+extension Duration {
+    /// The duration in whole microseconds.
+    public var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+
+    /// The duration rounded to the nearest microsecond.
+    public var roundedToMicroseconds: Duration {
+        let (seconds, attoseconds) = components
+        let micro = (attoseconds + 500_000_000_000) / 1_000_000_000_000
+        return .seconds(seconds) + .microseconds(micro)
+    }
+
+    /// The duration in seconds, as a floating-point number.
+    public var seconds: Double { Double(microseconds) / 1_000_000 }
+
+    /// A duration of `seconds`, rounded to the microsecond; nil when negative, NaN or infinite.
+    public init?(seconds: Double) {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return nil }
+        self = .microseconds(Int64((seconds * 1_000_000).rounded()))
+    }
+
+    /// Reads a decimal number of seconds such as `1.35`, exactly, to the microsecond.
+    /// Nil for anything else (signs, exponents, letters).
+    public init?(secondsText text: some StringProtocol) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 12,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            parts.count == 1 || !parts[1].isEmpty,
+            let whole = Int64(parts[0])
+        else { return nil }
+        let fraction = parts.count == 2 ? Array(parts[1]) : []
+        var micro: Int64 = 0
+        for k in 0..<6 { micro = micro * 10 + (k < fraction.count ? Int64(String(fraction[k]))! : 0) }
+        if fraction.count > 6, fraction[6] >= "5" { micro += 1 }
+        self = .seconds(whole) + .microseconds(micro)
+    }
+
+    /// Seconds as short decimal text: `1.35`, `2`, `0.000001`.
+    public var secondsText: String {
+        let micro = microseconds
+        let fraction = String(micro % 1_000_000)
+        let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
+        let trimmed = padded.reversed().drop { $0 == "0" }.reversed()
+        return trimmed.isEmpty ? "\(micro / 1_000_000)" : "\(micro / 1_000_000).\(String(trimmed))"
+    }
+}

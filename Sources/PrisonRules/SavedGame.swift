@@ -1,0 +1,87 @@
+import Foundation
+
+/// A game as a file: the start board, the rules and the moves, in JSON.
+///
+/// The board is stored in the board text format and the moves as lines of a moves file, so a
+/// save file reads like the files `prison-sim` takes. Loading replays the moves, which gives back
+/// the identical game.
+public struct SavedGame: Hashable, Sendable, Codable {
+    /// Names the format, so a save file is recognised for what it is.
+    public var format = SavedGame.formatName
+    public var version = SavedGame.currentVersion
+    public var rules: Rules
+    /// The start board's rows, top row first.
+    public var start: [String]
+    /// The moves played, one move line each.
+    public var moves: [String]
+    /// The moves taken back by undo, in the order redo would play them.
+    public var redo: [String]
+
+    public static let formatName = "puzzle-prison-game"
+    public static let currentVersion = 1
+
+    /// The save of `game`.
+    public init(_ game: Game) {
+        rules = game.rules
+        start = game.start.rows
+        moves = game.moves.map(\.description)
+        redo = game.undoneMoves.reversed().map(\.description)
+    }
+
+    /// The game the save describes: its moves replayed on its start board.
+    public func game() throws(SaveError) -> Game {
+        guard format == Self.formatName else { throw .notASaveFile }
+        guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
+        let board: Board
+        do { board = try Board(text: start.joined(separator: "\n")) } catch { throw .badStart(error) }
+        let played = try Self.moves(moves, walls: board.room.walls)
+        let undone = try Self.moves(redo, walls: board.room.walls)
+        do {
+            return try Game(start: board, rules: rules, replaying: played + undone, undone: undone.count)
+        } catch {
+            throw .badMove(error)
+        }
+    }
+
+    private static func moves(_ lines: [String], walls: Int) throws(SaveError) -> [Move] {
+        do { return try Move.parseLines(lines.joined(separator: "\n"), walls: walls).map(\.move) } catch {
+            throw .badMoveText(error)
+        }
+    }
+
+    /// The save as JSON text, keys sorted, one field a line.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings, numbers and arrays cannot fail.
+        return try! encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Reads a save from JSON.
+    public init(json: Data) throws(SaveError) {
+        do { self = try JSONDecoder().decode(SavedGame.self, from: json) } catch {
+            throw .unreadable(String(describing: error))
+        }
+    }
+}
+
+/// Why a save file could not be loaded.
+public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(String)
+    case notASaveFile
+    case unsupportedVersion(Int)
+    case badStart(TextError)
+    case badMoveText(TextError)
+    case badMove(ReplayError)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let why): "not a readable save file: \(why)"
+        case .notASaveFile: "not a Puzzle Prison save file (its format is not \(SavedGame.formatName))"
+        case .unsupportedVersion(let v): "save file version \(v) is not supported (this program reads version \(SavedGame.currentVersion))"
+        case .badStart(let error): "the start board: \(error)"
+        case .badMoveText(let error): "the moves: \(error)"
+        case .badMove(let error): "the moves do not replay: \(error)"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+
+/// A failure the user can act on: a message on standard error and an exit code from sysexits.h.
+struct Failure: Error {
+    let message: String
+    let code: Int32
+
+    static func badData(_ message: String) -> Failure { Failure(message: message, code: 65) }
+    static func noInput(_ message: String) -> Failure { Failure(message: message, code: 66) }
+    static func cannotWrite(_ message: String) -> Failure { Failure(message: message, code: 73) }
+}
+
+/// Runs a command's body, turning a ``Failure`` into its message and exit code.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do { try body() } catch let failure as Failure {
+        printError(failure.message)
+        throw ExitCode(failure.code)
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("prison-sim: \(message)\n".utf8))
+}
+
+/// The text of the file at `path`, or of standard input when `path` is `-`.
+func readText(_ path: String, what: String) throws(Failure) -> String {
+    let data: Data
+    if path == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .noInput("\(what) '\(path)' does not exist")
+        }
+        guard !isDirectory.boolValue else { throw .noInput("\(what) '\(path)' is a directory, not a file") }
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw .noInput("\(what) '\(path)' cannot be read")
+        }
+        data = contents
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw .badData("\(what) '\(path)' is not UTF-8 text")
+    }
+    return text
+}
+
+/// Writes `data` to standard output.
+func writeOutput(_ data: Data) {
+    FileHandle.standardOutput.write(data)
+}
+
+/// Encodes a value as pretty JSON with sorted keys, ending with a newline.
+func jsonData(_ value: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // The report types hold only strings, numbers, booleans and arrays: encoding cannot fail.
+    return try! encoder.encode(value) + Data("\n".utf8)
+}
