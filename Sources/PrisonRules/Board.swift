@@ -183,3 +183,12 @@ struct Layout {
         return Cell(wall: column / width, column: column % width, row: index % stride - 1)
     }
 }
+
+extension Board {
+    /// The bytes this board takes: the value itself plus its storage on the heap.
+    public var memoryFootprint: Int {
+        // A Swift array's heap storage is a 32-byte header followed by its elements.
+        MemoryLayout<Board>.size + 32 + codes.capacity * MemoryLayout<UInt16>.stride + 32
+            + heights.capacity * MemoryLayout<UInt8>.stride
+    }
+}

@@ -15,8 +15,21 @@ struct Engine: ~Copyable {
     private var stamp: UInt32 = 0
     /// The positions found by the last ``fill(from:)``.
     let found: UnsafeMutablePointer<Int32>
-    /// The positions found by the last ``scanForPairs()``.
-    let pairs: UnsafeMutablePointer<Int32>
+    /// Per column, the rows whose block may lead a legal move: it has a neighbour of its colour,
+    /// but none below it and none in the strip column before it. Every group of two or more
+    /// holds exactly one block that comes first in strip order, and that block is a leader.
+    /// Kept up to date by ``load(_:)`` and ``removeFound(count:)``.
+    private let leaderMasks: UnsafeMutablePointer<UInt32>
+    /// Per column, the rows whose block has the same colour as the block above it.
+    private let verticalPairs: UnsafeMutablePointer<UInt32>
+    /// Per column and the sentinel, the rows whose block has the same colour as the block beside
+    /// it in the column to the right.
+    private let rightPairs: UnsafeMutablePointer<UInt32>
+    /// The number of bits set in each of ``leaderMasks`` (counted once, when a mask changes: the
+    /// generic x86-64 target has no popcount instruction).
+    private let leaderCounts: UnsafeMutablePointer<Int>
+    /// The number of leaders: zero exactly when no move is left.
+    private(set) var leaderCount = 0
     /// Columns a removal touched, as a list and as flags.
     private let touched: UnsafeMutablePointer<Int>
     private let isTouched: UnsafeMutablePointer<Bool>
@@ -31,8 +44,16 @@ struct Engine: ~Copyable {
         heights.initialize(repeating: 0, count: columns + 1)
         marks = .allocate(capacity: layout.codeCount)
         marks.initialize(repeating: 0, count: layout.codeCount)
-        found = .allocate(capacity: max(1, columns * layout.height))
-        pairs = .allocate(capacity: max(1, columns * layout.height))
+        // Visits write one slot past the group found so far.
+        found = .allocate(capacity: columns * layout.height + 1)
+        leaderMasks = .allocate(capacity: columns)
+        leaderMasks.initialize(repeating: 0, count: columns)
+        verticalPairs = .allocate(capacity: columns)
+        verticalPairs.initialize(repeating: 0, count: columns)
+        rightPairs = .allocate(capacity: columns + 1)
+        rightPairs.initialize(repeating: 0, count: columns + 1)
+        leaderCounts = .allocate(capacity: columns)
+        leaderCounts.initialize(repeating: 0, count: columns)
         touched = .allocate(capacity: columns)
         isTouched = .allocate(capacity: columns)
         isTouched.initialize(repeating: false, count: columns)
@@ -53,7 +74,10 @@ struct Engine: ~Copyable {
         heights.deallocate()
         marks.deallocate()
         found.deallocate()
-        pairs.deallocate()
+        leaderMasks.deallocate()
+        verticalPairs.deallocate()
+        rightPairs.deallocate()
+        leaderCounts.deallocate()
         touched.deallocate()
         isTouched.deallocate()
         left.deallocate()
@@ -65,6 +89,9 @@ struct Engine: ~Copyable {
     mutating func load(_ board: Board) {
         board.codes.withUnsafeBufferPointer { codes.update(from: $0.baseAddress!, count: $0.count) }
         board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
+        leaderCount = 0
+        for column in 0..<layout.columns { comparePairs(column: column) }
+        for column in 0..<layout.columns { refreshLeaders(column: column) }
     }
 
     func store(into board: inout Board) {
@@ -111,7 +138,15 @@ struct Engine: ~Copyable {
     /// Finds the group of the block at `start`, skipping cells marked since ``beginMarking()``,
     /// and writes its positions to ``found``. Returns the group's size.
     @inline(__always)
-    mutating func fill(from start: Int32) -> Int {
+    mutating func fill(from start: Int32) -> Int { fill(from: start, onlyIfFirst: false) }
+
+    /// Like ``fill(from:)``, but gives up and returns 0 as soon as the group turns out to hold a
+    /// block before `start` in strip order: a group is found only from its first block.
+    @inline(__always)
+    mutating func fillFromFirst(_ start: Int32) -> Int { fill(from: start, onlyIfFirst: true) }
+
+    @inline(__always)
+    private mutating func fill(from start: Int32, onlyIfFirst: Bool) -> Int {
         let stride = layout.stride
         let first = index(start)
         let code = codes[first]
@@ -121,62 +156,86 @@ struct Engine: ~Copyable {
         var next = 0
         while next < count {
             let position = Int(found[next])
-            next += 1
+            next &+= 1
             let column = position >> 8
             let row = position & 0xFF
-            let here = column * stride + 1 + row
-            @inline(__always) func visit(_ index: Int, _ column: Int, _ row: Int) {
-                if Code.sameColour(codes[index], code) && marks[index] != stamp {
-                    marks[index] = stamp
-                    found[count] = Engine.position(column: column, row: row)
-                    count += 1
-                }
+            let here = column &* stride &+ 1 &+ row
+            // Branch-free: whether a neighbour matches is random, so a branch would mispredict often.
+            // Returns whether the neighbour is of the group and before `start`.
+            @inline(__always) func visit(_ index: Int, _ column: Int, _ row: Int) -> Bool {
+                let same = Code.sameColour(codes[index], code)
+                let neighbour = Engine.position(column: column, row: row)
+                found[count] = neighbour
+                count &+= same && marks[index] != stamp ? 1 : 0
+                marks[index] = same ? stamp : marks[index]
+                return onlyIfFirst && same && neighbour < start
             }
-            visit(here + 1, column, row + 1)
-            visit(here - 1, column, row - 1)
             let l = left[column]
-            visit(l * stride + 1 + row, l, row)
             let r = right[column]
-            visit(r * stride + 1 + row, r, row)
+            if visit(here &- 1, column, row &- 1) || visit(l &* stride &+ 1 &+ row, l, row)
+                || visit(here &+ 1, column, row &+ 1) || visit(r &* stride &+ 1 &+ row, r, row)
+            {
+                return 0
+            }
         }
         return count
     }
 
-    /// Writes to ``pairs`` every block that has a neighbour of its own colour, that is, every block
-    /// that belongs to a legal move. Returns how many there are.
+    /// Compares the blocks of `column` with the blocks above them and beside them on the right.
     @inline(__always)
-    func scanForPairs() -> Int {
+    private func comparePairs(column: Int) {
         let stride = layout.stride
-        var count = 0
-        for column in 0..<layout.columns {
-            let height = Int(heights[column])
-            if height == 0 { continue }
-            let base = column * stride + 1
-            let leftBase = left[column] * stride + 1
-            let rightBase = right[column] * stride + 1
-            for row in 0..<height {
-                let code = codes[base + row]
-                if Code.sameColour(codes[base + row + 1], code)
-                    || Code.sameColour(codes[base + row - 1], code)
-                    || Code.sameColour(codes[leftBase + row], code)
-                    || Code.sameColour(codes[rightBase + row], code)
-                {
-                    pairs[count] = Engine.position(column: column, row: row)
-                    count += 1
-                }
-            }
+        let base = column &* stride &+ 1
+        let rightBase = right[column] &* stride &+ 1
+        // Branch-free: colours are random, so a branch per test would mispredict often.
+        // Pads and empty cells hold 0, which matches no block.
+        var vertical: UInt32 = 0
+        var horizontal: UInt32 = 0
+        for row in 0..<Int(heights[column]) {
+            let code = codes[base &+ row]
+            vertical |= (Code.sameColour(codes[base &+ row &+ 1], code) ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
+            horizontal |= (Code.sameColour(codes[rightBase &+ row], code) ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
         }
-        return count
+        verticalPairs[column] = vertical
+        rightPairs[column] = horizontal
+    }
+
+    /// Recomputes the leaders of `column` from the comparisons.
+    @inline(__always)
+    private mutating func refreshLeaders(column: Int) {
+        let vertical = verticalPairs[column]
+        let fromLeft = rightPairs[left[column]]
+        let paired = vertical | vertical &<< 1 | rightPairs[column] | fromLeft
+        let mask = paired & ~(vertical &<< 1) & (left[column] < column ? ~fromLeft : ~0)
+        let count = mask.nonzeroBitCount
+        leaderCount &+= count &- leaderCounts[column]
+        leaderMasks[column] = mask
+        leaderCounts[column] = count
+    }
+
+    /// The `n`th leader in strip order; `n` must be below ``leaderCount``.
+    @inline(__always)
+    func leader(_ n: Int) -> Int32 {
+        var n = n
+        var column = 0
+        while n >= leaderCounts[column] {
+            n &-= leaderCounts[column]
+            column &+= 1
+        }
+        var mask = leaderMasks[column]
+        for _ in 0..<n { mask &= mask &- 1 }
+        return Engine.position(column: column, row: mask.trailingZeroBitCount)
     }
 
     /// Every group of two or more blocks.
     mutating func allGroups() -> [Group] {
-        let count = scanForPairs()
+        var groups: [Group] = []
         beginMarking()
-        return UnsafeBufferPointer(start: pairs, count: count).compactMap { position in
-            guard marks[index(position)] != stamp else { return nil }
-            return foundGroup(size: fill(from: position))
+        for n in 0..<leaderCount {
+            let position = leader(n)
+            if marks[index(position)] != stamp { groups.append(foundGroup(size: fill(from: position))) }
         }
+        return groups
     }
 
     /// The group of `size` blocks that the last ``fill(from:)`` found.
@@ -190,55 +249,65 @@ struct Engine: ~Copyable {
     /// columns emptied on each wall.
     mutating func removeFound(count: Int) {
         var touchedCount = 0
-        for k in 0..<count {
-            let position = found[k]
-            codes[index(position)] = 0
-            let column = Int(position) >> 8
-            if !isTouched[column] {
+        @inline(__always) func touch(_ column: Int) {
+            if column < layout.columns && !isTouched[column] {
                 isTouched[column] = true
                 touched[touchedCount] = column
-                touchedCount += 1
+                touchedCount &+= 1
             }
         }
-        var emptiedWalls: UInt8 = 0
-        for k in 0..<touchedCount {
-            let column = touched[k]
-            isTouched[column] = false
-            if settle(column: column) == 0 { emptiedWalls |= 1 << (column / width) }
+        for k in 0..<count {
+            codes[index(found[k])] = 0
+            touch(Int(found[k]) >> 8)
         }
-        var walls = emptiedWalls
-        while walls != 0 {
-            let wall = walls.trailingZeroBitCount
-            walls &= walls - 1
-            closeUp(wall: wall)
+        var emptiedWalls: UInt8 = 0
+        for k in 0..<touchedCount where settle(column: touched[k]) == 0 {
+            emptiedWalls |= 1 << (touched[k] / width)
+        }
+        while emptiedWalls != 0 {
+            let wall = emptiedWalls.trailingZeroBitCount
+            emptiedWalls &= emptiedWalls - 1
+            for column in closeUp(wall: wall)..<(wall + 1) * width { touch(column) }
+        }
+        // A changed column changes its own comparisons and its left neighbour's, and the leaders of
+        // its neighbours on both sides.
+        for k in 0..<touchedCount {
+            touch(left[touched[k]])
+            touch(right[touched[k]])
+        }
+        for k in 0..<touchedCount { comparePairs(column: touched[k]) }
+        for k in 0..<touchedCount {
+            isTouched[touched[k]] = false
+            refreshLeaders(column: touched[k])
         }
     }
 
     /// Lets the blocks of a column fall onto each other. Returns the new height.
     @inline(__always)
     private func settle(column: Int) -> Int {
-        let base = column * layout.stride + 1
+        let base = column &* layout.stride &+ 1
         let height = Int(heights[column])
         var kept = 0
         for row in 0..<height {
-            let code = codes[base + row]
-            if code != 0 {
-                codes[base + kept] = code
-                kept += 1
-            }
+            let code = codes[base &+ row]
+            codes[base &+ kept] = code
+            kept &+= code != 0 ? 1 : 0
         }
-        (codes + base + kept).update(repeating: 0, count: height - kept)
-        heights[column] = UInt8(kept)
+        (codes + base + kept).update(repeating: 0, count: height &- kept)
+        heights[column] = UInt8(truncatingIfNeeded: kept)
         return kept
     }
 
-    /// Slides the filled columns of a wall toward its column 0.
-    private func closeUp(wall: Int) {
+    /// Slides the filled columns of a wall toward its column 0. Returns the first column that
+    /// changed.
+    private func closeUp(wall: Int) -> Int {
         let stride = layout.stride
         let first = wall * width
         var target = first
+        var firstChanged = first + width
         for column in first..<first + width where heights[column] > 0 {
             if column != target {
+                firstChanged = min(firstChanged, target)
                 (codes + target * stride).update(from: codes + column * stride, count: stride)
                 heights[target] = heights[column]
             }
@@ -247,7 +316,9 @@ struct Engine: ~Copyable {
         if target < first + width {
             (codes + target * stride).update(repeating: 0, count: (first + width - target) * stride)
             (heights + target).update(repeating: 0, count: first + width - target)
+            firstChanged = min(firstChanged, target)
         }
+        return firstChanged
     }
 
     /// The number of blocks left.

@@ -67,7 +67,7 @@ extension Board {
     public func hasMoves(corners: CornerLinks = .linked) -> Bool {
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        return engine.scanForPairs() > 0
+        return engine.leaderCount > 0
     }
 
     /// Removes the group of the block in `cell`, lets the blocks above fall and closes up empty

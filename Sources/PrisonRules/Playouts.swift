@@ -26,9 +26,11 @@ public struct Playouts: ~Copyable {
     /// Plays `board` to the end, removing at every step one of the legal groups, each equally
     /// likely.
     ///
-    /// A group is drawn by picking a block that has a neighbour of its colour uniformly and
-    /// keeping its group with probability 1 / size, so every group has the same chance without
-    /// listing the groups.
+    /// A group is drawn by picking, uniformly, a block that may lead a group (it has a neighbour
+    /// of its colour, but none below it or in the column before it), and keeping it only when it
+    /// is its group's first block in strip order. Every group has exactly one first block, so
+    /// every group has the same chance without listing the groups; a rejected pick stops as soon
+    /// as it meets an earlier block.
     public mutating func playRandomly(from board: Board, using generator: inout SeededGenerator) -> PlayoutResult {
         precondition(board.room.walls * board.room.width == engine.layout.columns
             && board.room.height == engine.layout.height, "a board of another room")
@@ -36,14 +38,13 @@ public struct Playouts: ~Copyable {
         var score = 0
         var moves = 0
         while true {
-            let candidates = engine.scanForPairs()
+            let candidates = engine.leaderCount
             if candidates == 0 { break }
             var size: Int
             repeat {
-                let start = engine.pairs[generator.below(candidates)]
                 engine.beginMarking()
-                size = engine.fill(from: start)
-            } while generator.below(size) != 0
+                size = engine.fillFromFirst(engine.leader(generator.below(candidates)))
+            } while size == 0
             engine.removeFound(count: size)
             score += scoring.points(forGroupOf: size)
             moves += 1
