@@ -30,7 +30,10 @@ extension Board {
     public init(text: String) throws(TextError) {
         let lines = contentLines(of: text)
         guard let first = lines.first else { throw TextError(line: 0, "the board has no rows") }
-        let walls = first.text.split(separator: " ", omittingEmptySubsequences: false).count
+        if let doubled = lines.first(where: { $0.text.split(separator: " ", omittingEmptySubsequences: false).contains("") }) {
+            throw TextError(line: doubled.number, "walls are separated by one space, not more")
+        }
+        let walls = first.text.split(separator: " ").count
         guard walls == 1 || walls == 4 else {
             throw TextError(line: first.number, "wrong wall count: \(walls) walls, a room has 1 or 4")
         }
@@ -44,9 +47,6 @@ extension Board {
             }
             if grid.isEmpty { width = tokens[0].count }
             for (wall, token) in tokens.enumerated() {
-                guard !token.isEmpty else {
-                    throw TextError(line: line.number, "walls are separated by one space, not more")
-                }
                 guard token.count == width else {
                     throw TextError(
                         line: line.number,

@@ -32,6 +32,15 @@ public struct Playouts: ~Copyable {
     /// every group has the same chance without listing the groups; a rejected pick stops as soon
     /// as it meets an earlier block.
     public mutating func playRandomly(from board: Board, using generator: inout SeededGenerator) -> PlayoutResult {
+        playRandomly(from: board, using: &generator) { _ in }
+    }
+
+    /// Like ``playRandomly(from:using:)``, and reports each move as it is played: the cell of the
+    /// first block of the group, which as a ``Move`` replays the game through ``Game``.
+    @inline(__always)
+    public mutating func playRandomly(
+        from board: Board, using generator: inout SeededGenerator, reportingMoves report: (Cell) -> Void
+    ) -> PlayoutResult {
         precondition(board.room.walls * board.room.width == engine.layout.columns
             && board.room.height == engine.layout.height, "a board of another room")
         engine.load(board)
@@ -45,6 +54,7 @@ public struct Playouts: ~Copyable {
                 engine.beginMarking()
                 size = engine.fillFromFirst(engine.leader(generator.below(candidates)))
             } while size == 0
+            report(engine.cell(at: engine.found[0]))
             engine.removeFound(count: size)
             score += scoring.points(forGroupOf: size)
             moves += 1
