@@ -30,6 +30,9 @@ extension Board {
     public init(text: String) throws(TextError) {
         let lines = contentLines(of: text)
         guard let first = lines.first else { throw TextError(line: 0, "the board has no rows") }
+        if let indented = lines.first(where: { $0.text.first == " " || $0.text.first == "\t" }) {
+            throw TextError(line: indented.number, "a row starts with a blank; rows start with their first cell")
+        }
         if let doubled = lines.first(where: { $0.text.split(separator: " ", omittingEmptySubsequences: false).contains("") }) {
             throw TextError(line: doubled.number, "walls are separated by one space, not more")
         }

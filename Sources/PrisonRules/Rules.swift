@@ -93,17 +93,21 @@ extension Duration {
     /// The duration in seconds, as a floating-point number.
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 
-    /// A duration of `seconds`, rounded to the microsecond; nil when negative, NaN or infinite.
+    /// The longest session time the rules read: a billion seconds, some 31 years.
+    public static let maximumSessionTime = Duration.seconds(1_000_000_000)
+
+    /// A duration of `seconds`, rounded to the microsecond; nil when negative, NaN or beyond
+    /// ``maximumSessionTime``.
     public init?(seconds: Double) {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return nil }
+        guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumSessionTime.seconds else { return nil }
         self = .microseconds(Int64((seconds * 1_000_000).rounded()))
     }
 
     /// Reads a decimal number of seconds such as `1.35`, exactly, to the microsecond.
-    /// Nil for anything else (signs, exponents, letters).
+    /// Nil for anything else (signs, exponents, letters) and beyond ``maximumSessionTime``.
     public init?(secondsText text: some StringProtocol) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 12,
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 10,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             parts.count == 1 || !parts[1].isEmpty,
             let whole = Int64(parts[0])
@@ -112,7 +116,9 @@ extension Duration {
         var micro: Int64 = 0
         for k in 0..<6 { micro = micro * 10 + (k < fraction.count ? Int64(String(fraction[k]))! : 0) }
         if fraction.count > 6, fraction[6] >= "5" { micro += 1 }
-        self = .seconds(whole) + .microseconds(micro)
+        let duration = Duration.seconds(whole) + .microseconds(micro)
+        guard duration <= Self.maximumSessionTime else { return nil }
+        self = duration
     }
 
     /// Seconds as short decimal text: `1.35`, `2`, `0.000001`.

@@ -23,6 +23,9 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("prison-sim: \(message)\n".utf8))
 }
 
+/// How messages name the input at `path`.
+func inputName(_ path: String) -> String { path == "-" ? "standard input" : path }
+
 /// The text of the file at `path`, or of standard input when `path` is `-`.
 func readText(_ path: String, what: String) throws(Failure) -> String {
     let data: Data
@@ -40,7 +43,7 @@ func readText(_ path: String, what: String) throws(Failure) -> String {
         data = contents
     }
     guard let text = String(data: data, encoding: .utf8) else {
-        throw .badData("\(what) '\(path)' is not UTF-8 text")
+        throw .badData("\(path == "-" ? "standard input" : "\(what) '\(path)'") is not UTF-8 text")
     }
     return text
 }

@@ -27,9 +27,9 @@ struct Play: ParsableCommand {
         try reportingFailures {
             let start: Board
             do { start = try Board(text: try readText(board, what: "board file")) } catch let error as TextError {
-                throw Failure.badData("\(board): \(error)")
+                throw Failure.badData("\(inputName(board)): \(error)")
             }
-            let movesName = moves == "-" ? "standard input" : moves
+            let movesName = inputName(moves)
             let lines: [(line: Int, move: Move)]
             do { lines = try Move.parseLines(try readText(moves, what: "moves file"), walls: start.room.walls) } catch let error as TextError {
                 throw Failure.badData("\(movesName): \(error)")

@@ -42,6 +42,7 @@ struct BoardTextTests {
             ("1.2\n", 1, "empty column"),
             ("12 34 56\n", 1, "wrong wall count: 3"),
             ("12  34 56 78\n", 1, "one space"),
+            ("12\n 12\n", 2, "starts with a blank"),
             ("", 0, "no rows"),
             ("# only a comment\n", 0, "no rows"),
             (String(repeating: "1", count: 33) + "\n", 1, "at most 32 columns"),
@@ -123,6 +124,10 @@ struct BoardTextTests {
         #expect(Duration(seconds: .nan) == nil)
         #expect(Duration(seconds: -1) == nil)
         #expect(Duration(seconds: 1.35) == .milliseconds(1350))
+        #expect(Duration(secondsText: "1000000000") == Duration.maximumSessionTime)
+        #expect(Duration(secondsText: "999999999.9999996") == Duration.maximumSessionTime)
+        #expect(Duration(secondsText: "1000000000.000001") == nil)
+        #expect(Duration(seconds: 1e9 + 1) == nil)
         #expect(Duration.milliseconds(1350).secondsText == "1.35")
         #expect(Duration.seconds(3).secondsText == "3")
     }
