@@ -33,6 +33,10 @@ struct Engine: ~Copyable {
     /// Columns a removal touched, as a list and as flags.
     private let touched: UnsafeMutablePointer<Int>
     private let isTouched: UnsafeMutablePointer<Bool>
+    /// Per column and the sentinel, during a removal: the lowest row whose block changed, or
+    /// ``unchanged``.
+    private let changedFrom: UnsafeMutablePointer<Int>
+    private static let unchanged = Int.max
 
     init(room: Room, corners: CornerLinks) {
         layout = Layout(room)
@@ -57,6 +61,8 @@ struct Engine: ~Copyable {
         touched = .allocate(capacity: columns)
         isTouched = .allocate(capacity: columns)
         isTouched.initialize(repeating: false, count: columns)
+        changedFrom = .allocate(capacity: columns + 1)
+        changedFrom.initialize(repeating: Self.unchanged, count: columns + 1)
         left = .allocate(capacity: columns)
         right = .allocate(capacity: columns)
         let wraps = room.walls == 4 && corners == .linked
@@ -80,6 +86,7 @@ struct Engine: ~Copyable {
         leaderCounts.deallocate()
         touched.deallocate()
         isTouched.deallocate()
+        changedFrom.deallocate()
         left.deallocate()
         right.deallocate()
     }
@@ -90,7 +97,10 @@ struct Engine: ~Copyable {
         board.codes.withUnsafeBufferPointer { codes.update(from: $0.baseAddress!, count: $0.count) }
         board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
         leaderCount = 0
-        for column in 0..<layout.columns { comparePairs(column: column) }
+        for column in 0..<layout.columns {
+            compareAbove(column: column, from: 0)
+            compareRight(column: column, from: 0)
+        }
         for column in 0..<layout.columns { refreshLeaders(column: column) }
     }
 
@@ -181,23 +191,37 @@ struct Engine: ~Copyable {
         return count
     }
 
-    /// Compares the blocks of `column` with the blocks above them and beside them on the right.
+    /// Compares the blocks of `column` from `row` up with the blocks above them; the comparisons
+    /// below `row` stand.
     @inline(__always)
-    private func comparePairs(column: Int) {
-        let stride = layout.stride
-        let base = column &* stride &+ 1
-        let rightBase = right[column] &* stride &+ 1
+    private func compareAbove(column: Int, from row: Int) {
+        let base = column &* layout.stride &+ 1
         // Branch-free: colours are random, so a branch per test would mispredict often.
         // Pads and empty cells hold 0, which matches no block.
-        var vertical: UInt32 = 0
-        var horizontal: UInt32 = 0
-        for row in 0..<Int(heights[column]) {
-            let code = codes[base &+ row]
-            vertical |= (Code.sameColour(codes[base &+ row &+ 1], code) ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
-            horizontal |= (Code.sameColour(codes[rightBase &+ row], code) ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
+        var mask = verticalPairs[column] & ((1 &<< UInt32(truncatingIfNeeded: row)) &- 1)
+        var row = row
+        while row < Int(heights[column]) {
+            let same = Code.sameColour(codes[base &+ row &+ 1], codes[base &+ row])
+            mask |= (same ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
+            row &+= 1
         }
-        verticalPairs[column] = vertical
-        rightPairs[column] = horizontal
+        verticalPairs[column] = mask
+    }
+
+    /// Compares the blocks of `column` from `row` up with the blocks beside them in the column to
+    /// the right; the comparisons below `row` stand.
+    @inline(__always)
+    private func compareRight(column: Int, from row: Int) {
+        let base = column &* layout.stride &+ 1
+        let rightBase = right[column] &* layout.stride &+ 1
+        var mask = rightPairs[column] & ((1 &<< UInt32(truncatingIfNeeded: row)) &- 1)
+        var row = row
+        while row < Int(heights[column]) {
+            let same = Code.sameColour(codes[rightBase &+ row], codes[base &+ row])
+            mask |= (same ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
+            row &+= 1
+        }
+        rightPairs[column] = mask
     }
 
     /// Recomputes the leaders of `column` from the comparisons.
@@ -207,6 +231,7 @@ struct Engine: ~Copyable {
         let fromLeft = rightPairs[left[column]]
         let paired = vertical | vertical &<< 1 | rightPairs[column] | fromLeft
         let mask = paired & ~(vertical &<< 1) & (left[column] < column ? ~fromLeft : ~0)
+        if mask == leaderMasks[column] { return }
         let count = mask.nonzeroBitCount
         leaderCount &+= count &- leaderCounts[column]
         leaderMasks[column] = mask
@@ -257,8 +282,11 @@ struct Engine: ~Copyable {
             }
         }
         for k in 0..<count {
+            let position = Int(found[k])
+            let column = position >> 8
             codes[index(found[k])] = 0
-            touch(Int(found[k]) >> 8)
+            changedFrom[column] = min(changedFrom[column], position & 0xFF)
+            touch(column)
         }
         var emptiedWalls: UInt8 = 0
         for k in 0..<touchedCount where settle(column: touched[k]) == 0 {
@@ -267,28 +295,41 @@ struct Engine: ~Copyable {
         while emptiedWalls != 0 {
             let wall = emptiedWalls.trailingZeroBitCount
             emptiedWalls &= emptiedWalls - 1
-            for column in closeUp(wall: wall)..<(wall + 1) * width { touch(column) }
+            for column in closeUp(wall: wall)..<(wall + 1) * width {
+                changedFrom[column] = 0
+                touch(column)
+            }
         }
-        // A changed column changes its own comparisons and its left neighbour's, and the leaders of
-        // its neighbours on both sides.
-        for k in 0..<touchedCount {
-            touch(left[touched[k]])
-            touch(right[touched[k]])
+        // A column's comparisons change from its lowest changed row up, and so do those of the
+        // column on its left with it. The leaders change in the changed columns and beside them.
+        let changed = touchedCount
+        for k in 0..<changed {
+            let column = touched[k]
+            let from = changedFrom[column]
+            compareAbove(column: column, from: max(from &- 1, 0))
+            compareRight(column: column, from: min(from, changedFrom[right[column]]))
+            let left = left[column]
+            if left < layout.columns && changedFrom[left] == Self.unchanged {
+                compareRight(column: left, from: from)
+            }
+            touch(left)
+            touch(right[column])
         }
-        for k in 0..<touchedCount { comparePairs(column: touched[k]) }
+        for k in 0..<changed { changedFrom[touched[k]] = Self.unchanged }
         for k in 0..<touchedCount {
             isTouched[touched[k]] = false
             refreshLeaders(column: touched[k])
         }
     }
 
-    /// Lets the blocks of a column fall onto each other. Returns the new height.
+    /// Lets the blocks of a column fall onto each other, from its lowest changed row up (the
+    /// blocks below stay). Returns the new height.
     @inline(__always)
     private func settle(column: Int) -> Int {
         let base = column &* layout.stride &+ 1
         let height = Int(heights[column])
-        var kept = 0
-        for row in 0..<height {
+        var kept = changedFrom[column]
+        for row in kept..<height {
             let code = codes[base &+ row]
             codes[base &+ kept] = code
             kept &+= code != 0 ? 1 : 0

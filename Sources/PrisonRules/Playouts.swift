@@ -8,6 +8,12 @@ public struct PlayoutResult: Hashable, Sendable {
     public let remaining: Int
 
     public var isCleared: Bool { remaining == 0 }
+
+    public init(score: Int, moves: Int, remaining: Int) {
+        self.score = score
+        self.moves = moves
+        self.remaining = remaining
+    }
 }
 
 /// Plays games to their end at full speed, untimed (multiplier 1), recording nothing: the inner
@@ -31,6 +37,7 @@ public struct Playouts: ~Copyable {
     /// is its group's first block in strip order. Every group has exactly one first block, so
     /// every group has the same chance without listing the groups; a rejected pick stops as soon
     /// as it meets an earlier block.
+    @inline(never)  // One call a playout; it keeps a symbol of its own for profilers.
     public mutating func playRandomly(from board: Board, using generator: inout SeededGenerator) -> PlayoutResult {
         playRandomly(from: board, using: &generator) { _ in }
     }

@@ -30,6 +30,9 @@ struct Play: ParsableCommand {
                 throw Failure.badData("\(inputName(board)): \(error)")
             }
             let movesName = inputName(moves)
+            if moves == "-" && isatty(STDIN_FILENO) == 1 {
+                printError("reading moves: one 'wall column row' a line, then Ctrl-D")
+            }
             let lines: [(line: Int, move: Move)]
             do { lines = try Move.parseLines(try readText(moves, what: "moves file"), walls: start.room.walls) } catch let error as TextError {
                 throw Failure.badData("\(movesName): \(error)")
