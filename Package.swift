@@ -3,24 +3,37 @@ import PackageDescription
 
 // Layers, bottom to top (each a folder under Sources/):
 //   PrisonRules  the four-wall SameGame: boards, moves, scores, games as values. No graphics, no clock.
-//   PrisonSim    `prison-sim`, the headless command-line front end.
-// Later layers (space, world, window) sit beside these; rules never import them.
+//   PrisonSpace  the immersive-space core: entities, transforms, ray casts, camera, animated moves.
+//                It knows nothing of SameGame.
+//   PrisonWorld  the rules bound to the space: blocks of a board as entities on the walls.
+//   PrisonSim    `prison-sim`, the headless command-line front end over the world.
+// The window comes later, beside PrisonSim, over the world.
 let package = Package(
     name: "PuzzlePrison",
     products: [
         .library(name: "PrisonRules", targets: ["PrisonRules"]),
+        .library(name: "PrisonSpace", targets: ["PrisonSpace"]),
+        .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(name: "PrisonRules"),
+        .target(
+            name: "PrisonSpace",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSpace"]),
         .executableTarget(
             name: "PrisonSim",
             dependencies: [
                 "PrisonRules",
+                "PrisonSpace",
+                "PrisonWorld",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -30,6 +43,14 @@ let package = Package(
                 "PrisonRules",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "PrisonSpaceTests",
+            dependencies: ["PrisonSpace"]
+        ),
+        .testTarget(
+            name: "PrisonWorldTests",
+            dependencies: ["PrisonWorld", "PrisonRules", "PrisonSpace"]
         ),
         .testTarget(
             name: "PrisonSimTests",

@@ -6,7 +6,7 @@ struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, measure the engine.",
-        subcommands: [New.self, Play.self, Bench.self])
+        subcommands: [New.self, Play.self, Pick.self, Bench.self])
 }
 
 extension Scoring: ExpressibleByArgument {}

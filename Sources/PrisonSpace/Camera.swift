@@ -1,0 +1,45 @@
+/// A perspective camera: an entity that looks down its -z axis. Screen points are pixels of a
+/// viewport, from (0, 0) at the top-left corner to (width, height) at the bottom-right, as a
+/// mouse reports them.
+public final class PerspectiveCamera: Entity {
+    /// The vertical field of view, in degrees.
+    public var fieldOfViewInDegrees: Float = 60
+    /// The nearest and farthest distances drawn, in metres.
+    public var near: Float = 0.01
+    public var far: Float = 100
+
+    /// The projection for a viewport of `aspectRatio` (width over height).
+    public func projectionMatrix(aspectRatio: Float) -> Matrix4x4 {
+        Matrix4x4(
+            perspectiveFieldOfView: fieldOfViewInDegrees * .pi / 180, aspectRatio: aspectRatio, near: near,
+            far: far)
+    }
+
+    /// The matrix from the world to the camera's space.
+    public var viewMatrix: Matrix4x4 { worldMatrix.inverse ?? .identity }
+
+    /// The ray from the camera through `screenPoint`, in the world: the same ray a mouse click,
+    /// a gaze or a pinch casts. Nil for an empty viewport or non-finite input.
+    public func ray(
+        through screenPoint: SIMD2<Float>, viewport: SIMD2<Float>
+    ) -> (origin: SIMD3<Float>, direction: SIMD3<Float>)? {
+        guard viewport.x > 0, viewport.y > 0, screenPoint.x.isFinite, screenPoint.y.isFinite,
+            let unproject = (projectionMatrix(aspectRatio: viewport.x / viewport.y) * viewMatrix).inverse
+        else { return nil }
+        let ndc = SIMD2(2 * screenPoint.x / viewport.x - 1, 1 - 2 * screenPoint.y / viewport.y)
+        let onNear = unproject.transformPoint(SIMD3(ndc, -1))
+        let onFar = unproject.transformPoint(SIMD3(ndc, 1))
+        let direction = (onFar - onNear).normalized
+        guard onNear.isFinite, direction.isFinite, direction.length > 0 else { return nil }
+        return (position(relativeTo: nil), direction)
+    }
+
+    /// The pixel where `worldPoint` appears, or nil when it is behind the camera.
+    public func project(_ worldPoint: SIMD3<Float>, viewport: SIMD2<Float>) -> SIMD2<Float>? {
+        guard viewport.x > 0, viewport.y > 0 else { return nil }
+        let clip = projectionMatrix(aspectRatio: viewport.x / viewport.y) * viewMatrix * SIMD4(worldPoint, 1)
+        guard clip.w > 0 else { return nil }
+        let ndc = SIMD2(clip.x, clip.y) / clip.w
+        return SIMD2((ndc.x + 1) / 2 * viewport.x, (1 - ndc.y) / 2 * viewport.y)
+    }
+}

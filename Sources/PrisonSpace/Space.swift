@@ -1,0 +1,108 @@
+/// An immersive space: the tree of entities under a root at the world origin (on the floor under
+/// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts.
+///
+/// Time moves only through ``update(deltaTime:)``: the same steps give the same transforms, bit
+/// for bit, in a window and headless.
+public final class Space {
+    /// The world: the entity every other one descends from.
+    public let root: Entity
+    /// Seconds of space time so far.
+    public private(set) var time: Double = 0
+    /// How ray casts find their candidates. The default, a bounding volume hierarchy, costs
+    /// about log n per cast; `.exhaustive` tests every shape (for comparison and checks).
+    public var broadPhase = BroadPhase.boundingVolumeHierarchy
+
+    public enum BroadPhase: Hashable, Sendable {
+        case boundingVolumeHierarchy
+        case exhaustive
+    }
+
+    /// Moves in flight, in the order they started.
+    var moves: [AnimationPlaybackController] = []
+    /// Counts changes to anything a ray cast sees.
+    private var contentsVersion = 0
+    private var hierarchy: BoundingVolumeHierarchy?
+    private var hierarchyVersion = -1
+
+    public init() {
+        root = Entity(name: "root")
+        root.space = self
+    }
+
+    /// Adds `entity` under the root.
+    public func addChild(_ entity: Entity) { root.addChild(entity) }
+
+    /// The first entity named `name`, depth first.
+    public func findEntity(named name: String) -> Entity? { root.findEntity(named: name) }
+
+    func contentsDidChange() { contentsVersion &+= 1 }
+
+    func advanceClock(by deltaTime: Double) { time += deltaTime }
+
+    // MARK: Ray casts
+
+    /// Casts a ray from `origin` along `direction` (any length but zero) for `length` metres and
+    /// returns what it hits: the nearest hit, every hit nearest first, or any one hit. Only
+    /// enabled entities (with enabled ancestors) whose collision group meets `mask` are hit; a ray
+    /// from inside a shape does not hit that shape. Origin, direction, length and the results
+    /// are in `reference`'s space (the world when nil). NaN or infinite input hits nothing.
+    public func raycast(
+        origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: RaycastQuery = .nearest,
+        mask: CollisionGroup = .all, relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        guard origin.isFinite, direction.isFinite, direction.length > 0, !length.isNaN, length >= 0 else { return [] }
+        // In the reference space the ray is origin + t * unit for t in 0...length metres; the same
+        // t runs along the world ray below, whatever the reference's scale.
+        let unit = direction.normalized
+        let toWorld = reference?.worldMatrix ?? .identity
+        let worldOrigin = toWorld.transformPoint(origin)
+        let worldDirection = toWorld.transformDirection(unit)
+        guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
+        let hierarchy = currentHierarchy()
+        var hits: [(t: Float, primitive: Int, localNormal: SIMD3<Float>)] = []
+        var best = length
+        let test = { (k: Int) -> Float? in
+            let primitive = hierarchy.primitives[k]
+            guard primitive.group & mask.rawValue != 0,
+                let hit = primitive.intersect(origin: worldOrigin, direction: worldDirection), hit.t <= best
+            else { return best }
+            switch query {
+            case .nearest:
+                hits = [(hit.t, k, hit.localNormal)]
+                best = hit.t
+                return best
+            case .all:
+                hits.append((hit.t, k, hit.localNormal))
+                return best
+            case .any:
+                hits = [(hit.t, k, hit.localNormal)]
+                return nil
+            }
+        }
+        switch broadPhase {
+        case .boundingVolumeHierarchy:
+            hierarchy.forEachCandidate(origin: worldOrigin, direction: worldDirection, limit: length, test)
+        case .exhaustive:
+            for k in hierarchy.primitives.indices where test(k) == nil { break }
+        }
+        let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
+        return hits.sorted { $0.t < $1.t }.map { t, k, localNormal in
+            let primitive = hierarchy.primitives[k]
+            let worldNormal = primitive.toLocal.transpose.transformDirection(localNormal)
+            let normal = reference == nil ? worldNormal : toWorld.transpose.transformDirection(worldNormal)
+            return RaycastHit(
+                entity: hierarchy.entities[primitive.entity],
+                position: fromWorld.transformPoint(worldOrigin + t * worldDirection),
+                normal: normal.normalized, distance: t)
+        }
+    }
+
+    /// The hierarchy of the entities where they are now, rebuilt after any change.
+    private func currentHierarchy() -> BoundingVolumeHierarchy {
+        if let hierarchy, hierarchyVersion == contentsVersion { return hierarchy }
+        let built = BoundingVolumeHierarchy(root: root)
+        hierarchy = built
+        hierarchyVersion = contentsVersion
+        return built
+    }
+}
