@@ -134,7 +134,7 @@ extension Entity {
         timingFunction: TimingFunction = .linear, completion: (() -> Void)? = nil
     ) -> AnimationPlaybackController {
         runningMove?.stop()
-        let local = Transform(matrix: parentMatrix(from: reference) * target.matrix)
+        let local = localTransform(for: target, relativeTo: reference)
         let controller = AnimationPlaybackController(
             entity: self, target: local, duration: duration, timingFunction: timingFunction)
         controller.completion = completion

@@ -87,7 +87,7 @@ struct BoundingVolumeHierarchy {
         collect(root, into: &items)
         nodes.reserveCapacity(2 * items.count / Self.leafSize + 1)
         primitives.reserveCapacity(items.count)
-        build(&items[...])
+        if !items.isEmpty { build(&items[...]) }
     }
 
     private mutating func collect(_ entity: Entity, into items: inout [Item]) {
@@ -166,6 +166,9 @@ struct BoundingVolumeHierarchy {
     func forEachCandidate(origin: SIMD3<Float>, direction: SIMD3<Float>, limit: Float, _ visit: (Int) -> Float?) {
         guard !nodes.isEmpty else { return }
         let inverse = SIMD3<Float>(repeating: 1) / direction
+        // Along an axis the ray does not move on, it is inside the slab or misses the box: the
+        // slab test would compute 0 * infinity there.
+        let parallel = direction .== 0
         var limit = limit
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { stack in
             nodes.withUnsafeBufferPointer { nodes in
@@ -175,12 +178,11 @@ struct BoundingVolumeHierarchy {
                     top -= 1
                     let current = Int(stack[top])
                     let node = nodes[current]
+                    if any(parallel .& ((origin .< node.low) .| (origin .> node.high))) { continue }
                     let t0 = (node.low - origin) * inverse
                     let t1 = (node.high - origin) * inverse
-                    // NaN (a zero direction component on a slab edge) fails both comparisons and
-                    // keeps the box: a broad phase may keep too much, never too little.
-                    let near = pointwiseMin(t0, t1).max()
-                    let far = pointwiseMax(t0, t1).min()
+                    let near = pointwiseMin(t0, t1).replacing(with: -.infinity, where: parallel).max()
+                    let far = pointwiseMax(t0, t1).replacing(with: .infinity, where: parallel).min()
                     if near > limit || far < 0 || near > far { continue }
                     if node.count > 0 {
                         for k in Int(node.index)..<Int(node.index + node.count) {

@@ -123,7 +123,7 @@ public class Entity {
 
     /// The transform that takes `reference`'s space to the space this entity's transform is
     /// given in (its parent's).
-    func parentMatrix(from reference: Entity?) -> Matrix4x4 {
+    private func parentMatrix(from reference: Entity?) -> Matrix4x4 {
         let parentInverse = parent.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
         return reference.map { parentInverse * $0.worldMatrix } ?? parentInverse
     }
@@ -137,7 +137,14 @@ public class Entity {
 
     /// Places the entity so that its transform relative to `reference` is `transform`.
     public func setTransform(_ transform: Transform, relativeTo reference: Entity?) {
-        self.transform = Transform(matrix: parentMatrix(from: reference) * transform.matrix)
+        self.transform = localTransform(for: transform, relativeTo: reference)
+    }
+
+    /// The transform relative to the parent that puts the entity at `transform` relative to
+    /// `reference`; `transform` itself, exactly, when the two spaces are the same.
+    func localTransform(for transform: Transform, relativeTo reference: Entity?) -> Transform {
+        let conversion = parentMatrix(from: reference)
+        return conversion == .identity ? transform : Transform(matrix: conversion * transform.matrix)
     }
 
     /// The entity's position relative to `reference` (the world when nil).

@@ -1,0 +1,128 @@
+import PrisonSpace
+import Testing
+
+@Suite("Animated moves")
+struct AnimationTests {
+    @Test(
+        "Timing functions at 0, 0.5 and 1",
+        arguments: [
+            (TimingFunction.linear, Float(0.5)), (.easeIn, 0.315_357), (.easeOut, 0.684_643), (.easeInOut, 0.5),
+            (.cubicBezier(controlPoint1: [0.25, 0.1], controlPoint2: [0.25, 1]), 0.802_403),
+        ])
+    func timingFunctions(function: TimingFunction, half: Float) {
+        #expect(function.progress(at: 0) == 0)
+        #expect(abs(function.progress(at: 0.5) - half) < 1e-4)
+        #expect(function.progress(at: 1) == 1)
+        #expect(function.progress(at: 0.25) <= function.progress(at: 0.75))
+    }
+
+    func movingBox(in space: Space) -> Entity {
+        space.addBoxes(at: [[0, 0, 0]])[0]
+    }
+
+    @Test("A move interpolates translation, rotation and scale, and ends exactly at the target")
+    func interpolation() {
+        let space = Space()
+        let box = movingBox(in: space)
+        let target = Transform(scale: [3, 3, 3], rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [2, 0, 0])
+        box.move(to: target, relativeTo: nil, duration: 1)
+        space.update(deltaTime: 0.5)
+        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
+        #expect(box.transform.scale.isApproximatelyEqual(to: [2, 2, 2]))
+        #expect(box.transform.rotation.isApproximatelyEqual(to: Quaternion(angle: .pi / 4, axis: [0, 1, 0])))
+        space.update(deltaTime: 0.5)
+        #expect(box.transform == target)
+    }
+
+    @Test("Pause, resume, speed and stop")
+    func controller() {
+        let space = Space()
+        let box = movingBox(in: space)
+        var completions = 0
+        let move = box.move(to: Transform(translation: [4, 0, 0]), relativeTo: nil, duration: 4) { completions += 1 }
+        space.update(deltaTime: 1)
+        move.pause()
+        space.update(deltaTime: 1)
+        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
+        #expect(!move.isPlaying && move.isPaused)
+        move.resume()
+        move.speed = 2
+        space.update(deltaTime: 1)
+        #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
+        move.stop()
+        space.update(deltaTime: 5)
+        #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
+        #expect(move.isStopped && !move.isComplete && completions == 0)
+    }
+
+    @Test("The completion runs exactly once, during the update that ends the move")
+    func completionOnce() {
+        let space = Space()
+        let box = movingBox(in: space)
+        var completions: [Double] = []
+        let move = box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: 0.3) {
+            completions.append(space.time)
+        }
+        for _ in 0..<10 { space.update(deltaTime: 0.1) }
+        #expect(completions.count == 1)
+        #expect(move.isComplete)
+        #expect(abs(completions[0] - 0.3) < 0.05)
+    }
+
+    @Test("A new move replaces the running one from where the entity is; the old one reports stopped")
+    func replacement() {
+        let space = Space()
+        let box = movingBox(in: space)
+        var firstDone = false
+        let first = box.move(to: Transform(translation: [2, 0, 0]), relativeTo: nil, duration: 2) { firstDone = true }
+        space.update(deltaTime: 1)
+        let second = box.move(to: Transform(translation: [1, 2, 0]), relativeTo: nil, duration: 1)
+        #expect(first.isStopped && !first.isComplete)
+        space.update(deltaTime: 0.5)
+        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 1, 0]), "from the midpoint (1, 0, 0)")
+        space.update(deltaTime: 1)
+        #expect(second.isComplete && !firstDone)
+    }
+
+    @Test("A move's target may be given relative to another entity")
+    func relativeTarget() {
+        let space = Space()
+        let anchor = Entity(name: "anchor", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -2]))
+        space.addChild(anchor)
+        let box = movingBox(in: space)
+        box.move(to: Transform(translation: [0, 0, -1]), relativeTo: anchor, duration: 1, timingFunction: .easeInOut)
+        space.update(deltaTime: 1)
+        // The anchor is turned 90° left: its -z is the world's -x.
+        #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [-1, 0, -2]))
+    }
+
+    @Test("The same steps give the same transforms, bit for bit")
+    func deterministic() {
+        func run() -> [Transform] {
+            let space = Space()
+            let boxes = space.addBoxes(at: (0..<20).map { [Float($0), 0, 0] })
+            for (k, box) in boxes.enumerated() {
+                box.move(
+                    to: Transform(rotation: Quaternion(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1]),
+                    relativeTo: nil, duration: 0.5 + Double(k) / 10, timingFunction: .easeInOut)
+            }
+            for step in 0..<30 { space.update(deltaTime: 1.0 / 60 + Double(step % 3) / 1000) }
+            return boxes.map(\.transform)
+        }
+        #expect(run() == run())
+    }
+
+    @Test("Bad steps are ignored; an entity outside a space jumps and completes at once")
+    func edges() {
+        let space = Space()
+        let box = movingBox(in: space)
+        box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: 1)
+        space.update(deltaTime: -1)
+        space.update(deltaTime: .nan)
+        #expect(box.transform.translation == .zero && space.time == 0)
+        let loose = Entity(name: "loose")
+        var done = false
+        let move = loose.move(to: Transform(translation: [5, 0, 0]), relativeTo: nil, duration: 3) { done = true }
+        #expect(move.isComplete && done && loose.transform.translation == [5, 0, 0])
+    }
+}
