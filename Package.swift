@@ -25,7 +25,11 @@ let package = Package(
         .target(name: "PrisonRules"),
         .target(
             name: "PrisonSpace",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            // Entities are classes owned by one space and used from one thread. Swift's run-time
+            // exclusivity checks on their properties cost about 40 % of an update of 10,000
+            // moving entities (1.5 ms against 0.87 ms, measured with `prison-sim bench space`).
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSpace"]),
         .executableTarget(

@@ -1,16 +1,28 @@
 import ArgumentParser
 import Foundation
 import PrisonRules
+import PrisonSpace
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure the rules engine: random playouts per second on one thread.",
+        abstract: "Measure the engines on one thread: random playouts, ray casts, moves.",
         discussion: """
-            A playout plays a board to its end, choosing every legal group with equal chance. \
-            'fast' is the playout engine that simulations and searches use; 'game API' plays the \
-            same kind of games through Game (outcomes, undo records, group lists), measured in the \
-            same run as the baseline. Build with -c release for figures worth quoting.
+            rules: a playout plays a board to its end, choosing every legal group with equal \
+            chance, in the playout engine that simulations and searches use; the baseline plays the \
+            same kind of games through Game (outcomes, undo records, group lists). \
+            space: nearest-hit ray casts from the eye toward random blocks of the default room \
+            (480 blocks) and of a room with ten times as many, through the bounding volume \
+            hierarchy; the baseline tests every box in turn. Then the time of one update of a space \
+            with 10,000 entities moving. Baselines are measured in the same run. Build with \
+            -c release for figures worth quoting.
             """)
+
+    enum Suite: String, ExpressibleByArgument, CaseIterable {
+        case rules, space, all
+    }
+
+    @Argument(help: "What to measure: rules, space or all.")
+    var suite = Suite.all
 
     @Option(help: "Seconds to measure each figure.")
     var seconds = 2.0
@@ -38,10 +50,25 @@ struct Bench: ParsableCommand {
         let stateBytes: Int
     }
 
+    struct SpaceFigures: Encodable {
+        let blocks: Int
+        let castsPerSecond: Double
+        let exhaustiveCastsPerSecond: Double
+        let speedup: Double
+        let tenfoldBlocks: Int
+        let tenfoldCastsPerSecond: Double
+        /// Cost of a cast among ten times the blocks, over the cost among the default room's.
+        let costGrowth: Double
+        let hitRate: Double
+        let movingEntities: Int
+        let millisecondsPerUpdate: Double
+    }
+
     struct Report: Encodable {
         let build: String
         let secondsPerFigure: Double
-        let figures: [Figure]
+        let figures: [Figure]?
+        let space: SpaceFigures?
     }
 
     func run() throws {
@@ -55,11 +82,16 @@ struct Bench: ParsableCommand {
             ("classic 15x15, 5 colours", Room.classic),
             ("room 4 x 12x10, 5 colours", Room.standard),
         ]
-        let figures = try workloads.map { name, room in try measure(name: name, room: room) }
+        let figures = suite == .space ? nil : try workloads.map { name, room in try measure(name: name, room: room) }
+        let space = suite == .rules ? nil : measureSpace()
         if json {
-            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures)))
-        } else {
-            var lines = ["prison-sim bench: \(build) build, 1 thread, \(seconds) s a figure, \(boards) boards a room"]
+            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space)))
+            return
+        }
+        var lines = ["prison-sim bench: \(build) build, 1 thread, \(seconds) s a figure"]
+        if let figures {
+            lines.append("")
+            lines.append("random playouts (\(boards) boards a room; baseline: the same games through Game)")
             lines.append(
                 pad("room", 28) + pad("playouts/s", 12) + pad("game API/s", 12) + pad("ratio", 8)
                     + pad("moves", 8) + pad("score", 8) + pad("cleared", 9) + "state bytes")
@@ -70,8 +102,63 @@ struct Bench: ParsableCommand {
                         + pad(String(format: "%.1f", f.movesPerPlayout), 8) + pad(String(format: "%.0f", f.meanScore), 8)
                         + pad(String(format: "%.1f%%", f.clearedRate * 100), 9) + String(f.stateBytes))
             }
-            writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8))
         }
+        if let space {
+            lines.append("")
+            lines.append("ray casts, nearest hit, from the eye toward random blocks (\(Int(space.hitRate * 100)) % hit)")
+            lines.append(pad("blocks", 10) + pad("casts/s", 12) + pad("every box/s", 13) + "ratio")
+            lines.append(
+                pad(String(space.blocks), 10) + pad(String(Int(space.castsPerSecond)), 12)
+                    + pad(String(Int(space.exhaustiveCastsPerSecond)), 13) + String(format: "%.1fx", space.speedup))
+            lines.append(
+                pad(String(space.tenfoldBlocks), 10) + pad(String(Int(space.tenfoldCastsPerSecond)), 12)
+                    + String(format: "cost per cast %.2fx that of %d blocks", space.costGrowth, space.blocks))
+            lines.append(
+                String(format: "moves: %d entities in flight, %.3f ms an update", space.movingEntities, space.millisecondsPerUpdate))
+        }
+        writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// Casts from the eye toward random points of random blocks of rooms of `layout`.
+    private func measureSpace() -> SpaceFigures {
+        func rays(toward room: RoomEntities, count: Int) -> [SIMD3<Float>] {
+            var generator = SeededGenerator(seed: 7)
+            func jitter() -> Float { Float(generator.below(1000)) / 1000 * 0.28 - 0.14 }
+            return (0..<count).map { _ in
+                let block = room.blocks[generator.below(room.blocks.count)].entity
+                return block.position(relativeTo: nil) + SIMD3(jitter(), jitter(), jitter()) - [0, 1.6, 0]
+            }
+        }
+        func cast(in space: Space, along directions: [SIMD3<Float>]) -> (rate: Double, hitRate: Double) {
+            var hits = 0
+            let result = repeatFor(seconds: seconds, rounds: playouts) { round in
+                hits += space.raycast(origin: [0, 1.6, 0], direction: directions[round % directions.count]).count
+            }
+            return (result.rate, Double(hits) / Double(result.rounds))
+        }
+        let standard = Space()
+        let room = standard.addRoom(RoomLayout(width: 12), height: 10)
+        let directions = rays(toward: room, count: 4096)
+        let hierarchy = cast(in: standard, along: directions)
+        standard.broadPhase = .exhaustive
+        let exhaustive = cast(in: standard, along: directions)
+        let large = Space()
+        let largeRoom = large.addRoom(RoomLayout(width: 40), height: 30)
+        let tenfold = cast(in: large, along: rays(toward: largeRoom, count: 4096))
+
+        let moving = Space()
+        let entities = moving.addBoxes(at: (0..<10_000).map { SIMD3(Float($0 % 100), 1, Float($0 / 100)) })
+        for (k, entity) in entities.enumerated() {
+            entity.move(
+                to: Transform(rotation: Quaternion(angle: Float(k % 7), axis: [0, 1, 0]), translation: [Float(k % 13), 2, 0]),
+                relativeTo: nil, duration: 1e6, timingFunction: .easeInOut)
+        }
+        let updates = repeatFor(seconds: seconds, rounds: playouts) { _ in moving.update(deltaTime: 1.0 / 90) }
+        return SpaceFigures(
+            blocks: room.blocks.count, castsPerSecond: hierarchy.rate, exhaustiveCastsPerSecond: exhaustive.rate,
+            speedup: hierarchy.rate / exhaustive.rate, tenfoldBlocks: largeRoom.blocks.count,
+            tenfoldCastsPerSecond: tenfold.rate, costGrowth: hierarchy.rate / tenfold.rate, hitRate: hierarchy.hitRate,
+            movingEntities: entities.count, millisecondsPerUpdate: 1000 / updates.rate)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -16,9 +16,9 @@ struct Pick: ParsableCommand {
 
     @Argument(help: "The board file, in the board text format.")
     var board: String
-    @Option(help: "Where the ray starts, in metres: x,y,z.")
+    @Option(parsing: .unconditional, help: "Where the ray starts, in metres: x,y,z.")
     var origin: Vector
-    @Option(help: "Which way the ray goes: x,y,z (any length but zero).")
+    @Option(parsing: .unconditional, help: "Which way the ray goes: x,y,z (any length but zero).")
     var direction: Vector
     @Option(help: "The edge of a block, in metres.")
     var blockSize: Float = 0.3

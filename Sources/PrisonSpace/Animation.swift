@@ -80,12 +80,14 @@ public final class AnimationPlaybackController {
 
     let start: Transform
     let target: Transform
+    let arc: RotationArc
     let timingFunction: TimingFunction
 
     init(entity: Entity, target: Transform, duration: Double, timingFunction: TimingFunction) {
         self.entity = entity
         start = entity.transform
         self.target = target
+        arc = RotationArc(from: start.rotation, to: target.rotation)
         self.duration = duration.isFinite ? max(duration, 0) : 0
         self.timingFunction = timingFunction
     }
@@ -115,7 +117,7 @@ public final class AnimationPlaybackController {
         let progress = timingFunction.progress(at: Float(fraction))
         entity.transform = Transform(
             scale: start.scale + (target.scale - start.scale) * progress,
-            rotation: Quaternion.slerp(start.rotation, target.rotation, progress),
+            rotation: arc.rotation(at: progress),
             translation: start.translation + (target.translation - start.translation) * progress)
         return false
     }

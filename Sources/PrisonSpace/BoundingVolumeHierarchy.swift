@@ -1,3 +1,21 @@
+/// The ray's entry into and exit from the box `low...high` (world axes), with the axis and side
+/// of the face it enters by: the slab test. `parallel` marks the axes the ray does not move on;
+/// there it is inside the slab or misses. Nil when the ray's line misses the box.
+@inline(__always)
+func slabs(
+    origin: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>, low: SIMD3<Float>, high: SIMD3<Float>
+) -> (near: Float, far: Float, t0: SIMD3<Float>, t1: SIMD3<Float>)? {
+    if any(parallel .& ((origin .< low) .| (origin .> high))) { return nil }
+    let a = (low - origin) * inverse
+    let b = (high - origin) * inverse
+    let swapped = b .< a
+    let t0 = a.replacing(with: b, where: swapped).replacing(with: -.infinity, where: parallel)
+    let t1 = b.replacing(with: a, where: swapped).replacing(with: .infinity, where: parallel)
+    let near = t0.max()
+    let far = t1.min()
+    return near <= far ? (near, far, t0, t1) : nil
+}
+
 /// One shape of one entity, ready for ray tests: the matrix into the entity's space and the
 /// shape's centre and half size (or radius) there.
 struct Primitive {
@@ -6,15 +24,32 @@ struct Primitive {
     /// Half the box's size, or the sphere's radius in `x` (with `isSphere`).
     var extent: SIMD3<Float>
     var isSphere: Bool
+    /// A box that is exactly its world bounds (no turn but by right angles, no shear): it is
+    /// tested in world space, without a matrix.
+    var isAxisAligned: Bool
+    var low: SIMD3<Float>
+    var high: SIMD3<Float>
     var group: UInt32
     /// The entity's index in ``BoundingVolumeHierarchy/entities``.
     var entity: Int
 
-    /// Where the ray `origin + t * direction` enters the shape: `t` and the face's normal in the
-    /// entity's space. Nil when it misses, when the shape is behind, or when the origin is
-    /// strictly inside. Touching a face or an edge counts as a hit.
+    /// Where the ray `origin + t * direction` (world) enters the shape: `t` and the normal of the
+    /// surface there, in the world, not yet of unit length. Nil when it misses, when the shape is
+    /// behind, or when the origin is strictly inside. Touching a face or an edge counts as a hit.
     @inline(__always)
-    func intersect(origin: SIMD3<Float>, direction: SIMD3<Float>) -> (t: Float, localNormal: SIMD3<Float>)? {
+    func intersect(
+        origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>
+    ) -> (t: Float, normal: SIMD3<Float>)? {
+        if isAxisAligned {
+            guard let (near, _, t0, _) = slabs(origin: origin, inverse: inverse, parallel: parallel, low: low, high: high),
+                near >= 0, near.isFinite
+            else { return nil }
+            // The face entered is on the axis whose entry is last; its normal faces the ray.
+            let axis = t0.x == near ? 0 : t0.y == near ? 1 : 2
+            var normal = SIMD3<Float>.zero
+            normal[axis] = direction[axis] > 0 ? -1 : 1
+            return (near, normal)
+        }
         let o = toLocal.transformPoint(origin) - centre
         let d = toLocal.transformDirection(direction)
         if isSphere {
@@ -28,7 +63,7 @@ struct Primitive {
             let t = (-b - discriminant.squareRoot()) / a
             guard t >= 0 else { return nil }
             let local: SIMD3<Float> = (o + t * d) / radius
-            return (t, local)
+            return (t, toLocal.transpose.transformDirection(local))
         }
         var near = -Float.infinity
         var far = Float.infinity
@@ -57,7 +92,7 @@ struct Primitive {
         }
         // Behind, or the origin strictly inside (a ray from inside does not hit its own shape).
         guard near >= 0, near.isFinite else { return nil }
-        return (near, normal)
+        return (near, toLocal.transpose.transformDirection(normal))
     }
 }
 
@@ -100,6 +135,7 @@ struct BoundingVolumeHierarchy {
                 guard low.isFinite && high.isFinite else { continue }
                 var primitive = Primitive(
                     toLocal: toLocal, centre: .zero, extent: .zero, isSphere: false,
+                    isAxisAligned: Self.isAxisAligned(world), low: low, high: high,
                     group: collision.group.rawValue, entity: entities.count - 1)
                 switch shape {
                 case .box(let size, let offset):
@@ -109,11 +145,21 @@ struct BoundingVolumeHierarchy {
                     primitive.centre = offset
                     primitive.extent = SIMD3(Swift.abs(radius), 0, 0)
                     primitive.isSphere = true
+                    primitive.isAxisAligned = false
                 }
                 items.append((primitive, low, high))
             }
         }
         for child in entity.children { collect(child, into: &items) }
+    }
+
+    /// Whether `world` turns the axes only by right angles (each column of its 3 x 3 part lies
+    /// along one axis, to a part in a million): boxes stay boxes along the world axes.
+    private static func isAxisAligned(_ world: Matrix4x4) -> Bool {
+        [world.columns.0, world.columns.1, world.columns.2].allSatisfy { column in
+            let size = SIMD3(column.x, column.y, column.z).absolute
+            return size.max() > 0 && (size.sum() - size.max()) <= size.max() * 1e-6
+        }
     }
 
     /// The world bounds of the eight corners of `shape`'s local bounds.
@@ -162,13 +208,13 @@ struct BoundingVolumeHierarchy {
 
     /// Calls `visit` with each primitive whose bounds the ray `origin + t * direction`, for `t` in
     /// `0...limit`, may meet. `visit` returns the new limit (to prune farther boxes) or nil to stop.
+    /// `inverse` is `1 / direction`, and `parallel` marks its zero components.
     @inline(__always)
-    func forEachCandidate(origin: SIMD3<Float>, direction: SIMD3<Float>, limit: Float, _ visit: (Int) -> Float?) {
+    func forEachCandidate(
+        origin: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>, limit: Float,
+        _ visit: (Int) -> Float?
+    ) {
         guard !nodes.isEmpty else { return }
-        let inverse = SIMD3<Float>(repeating: 1) / direction
-        // Along an axis the ray does not move on, it is inside the slab or misses the box: the
-        // slab test would compute 0 * infinity there.
-        let parallel = direction .== 0
         var limit = limit
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { stack in
             nodes.withUnsafeBufferPointer { nodes in
@@ -178,12 +224,10 @@ struct BoundingVolumeHierarchy {
                     top -= 1
                     let current = Int(stack[top])
                     let node = nodes[current]
-                    if any(parallel .& ((origin .< node.low) .| (origin .> node.high))) { continue }
-                    let t0 = (node.low - origin) * inverse
-                    let t1 = (node.high - origin) * inverse
-                    let near = pointwiseMin(t0, t1).replacing(with: -.infinity, where: parallel).max()
-                    let far = pointwiseMax(t0, t1).replacing(with: .infinity, where: parallel).min()
-                    if near > limit || far < 0 || near > far { continue }
+                    guard let (near, far, _, _) = slabs(
+                        origin: origin, inverse: inverse, parallel: parallel, low: node.low, high: node.high),
+                        near <= limit, far >= 0
+                    else { continue }
                     if node.count > 0 {
                         for k in Int(node.index)..<Int(node.index + node.count) {
                             guard let newLimit = visit(k) else { return }

@@ -9,7 +9,12 @@ public class Entity {
     public private(set) weak var parent: Entity?
     public private(set) var children: [Entity] = []
     /// The space the entity is part of, if it is attached to one.
-    public internal(set) weak var space: Space?
+    public internal(set) weak var space: Space? {
+        didSet { changes = space?.changes }
+    }
+    /// The space's change counter, held strongly: transform changes are frequent, and loading a
+    /// weak reference is not cheap.
+    private var changes: ChangeCounter?
 
     /// Where the entity sits relative to its parent.
     public var transform: Transform = .identity {
@@ -18,12 +23,12 @@ public class Entity {
 
     /// Whether the entity takes part in ray casts. A disabled entity disables its descendants.
     public var isEnabled = true {
-        didSet { space?.contentsDidChange() }
+        didSet { changes?.count &+= 1 }
     }
 
     /// The shapes rays can hit, and the collision groups the entity belongs to.
     public var collision: CollisionComponent? {
-        didSet { space?.contentsDidChange() }
+        didSet { changes?.count &+= 1 }
     }
 
     /// The move in flight, if any.
@@ -49,7 +54,7 @@ public class Entity {
         child.parent = self
         child.attach(to: space)
         child.invalidateWorldMatrix()
-        space?.contentsDidChange()
+        changes?.count &+= 1
     }
 
     /// Takes the entity out of its parent (and out of the space).
@@ -57,10 +62,10 @@ public class Entity {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
-        let space = space
+        let changes = changes
         attach(to: nil)
         invalidateWorldMatrix()
-        space?.contentsDidChange()
+        changes?.count &+= 1
     }
 
     /// The first entity named `name` in this entity's subtree, depth first, itself included.
@@ -105,7 +110,7 @@ public class Entity {
 
     private func transformDidChange() {
         invalidateWorldMatrix()
-        space?.contentsDidChange()
+        changes?.count &+= 1
     }
 
     private func invalidateWorldMatrix() {

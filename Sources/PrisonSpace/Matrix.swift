@@ -58,6 +58,7 @@ public struct Matrix4x4: Hashable, Sendable {
         }
     }
 
+    @inline(__always)
     public static func * (m: Matrix4x4, v: SIMD4<Float>) -> SIMD4<Float> {
         m.columns.0 * v.x + m.columns.1 * v.y + m.columns.2 * v.z + m.columns.3 * v.w
     }
@@ -67,6 +68,7 @@ public struct Matrix4x4: Hashable, Sendable {
     }
 
     /// `p` as a point (w = 1), divided by w when the matrix is projective.
+    @inline(__always)
     public func transformPoint(_ p: SIMD3<Float>) -> SIMD3<Float> {
         let v = self * SIMD4(p, 1)
         let xyz = SIMD3(v.x, v.y, v.z)
@@ -74,6 +76,7 @@ public struct Matrix4x4: Hashable, Sendable {
     }
 
     /// `d` as a direction (w = 0): turned and scaled, not moved.
+    @inline(__always)
     public func transformDirection(_ d: SIMD3<Float>) -> SIMD3<Float> {
         let v = self * SIMD4(d, 0)
         return SIMD3(v.x, v.y, v.z)

@@ -106,27 +106,47 @@ public struct Quaternion: Hashable, Sendable {
 
     /// Spherical linear interpolation from `a` (at 0) to `b` (at 1), along the shorter arc.
     public static func slerp(_ a: Quaternion, _ b: Quaternion, _ t: Float) -> Quaternion {
-        var end = b.vector
-        var cosine = (a.vector * end).sum()
-        if cosine < 0 {
-            end = -end
-            cosine = -cosine
-        }
-        if cosine > 0.9995 {
-            // Nearly the same rotation: linear interpolation is exact enough and stable.
-            return Quaternion(vector: a.vector + (end - a.vector) * t).normalized
-        }
-        let theta = Float.acos(min(cosine, 1))
-        let sine = Float.sin(theta)
-        let wa = Float.sin((1 - t) * theta) / sine
-        let wb = Float.sin(t * theta) / sine
-        return Quaternion(vector: a.vector * wa + end * wb).normalized
+        RotationArc(from: a, to: b).rotation(at: t)
     }
 
     /// Whether both describe the same rotation (q and -q do) within `tolerance`.
     public func isApproximatelyEqual(to other: Quaternion, tolerance: Float = 1e-5) -> Bool {
         let d = abs((vector * other.vector).sum())
         return abs(1 - d) <= tolerance
+    }
+}
+
+/// The shorter arc from one rotation to another, prepared once so that each point along it costs
+/// two sines: what a move that turns evaluates every frame.
+struct RotationArc {
+    private let start: SIMD4<Float>
+    private let end: SIMD4<Float>
+    private let angle: Float
+    private let sine: Float
+
+    init(from a: Quaternion, to b: Quaternion) {
+        var end = b.vector
+        var cosine = (a.vector * end).sum()
+        if cosine < 0 {
+            end = -end
+            cosine = -cosine
+        }
+        start = a.vector
+        self.end = end
+        angle = Float.acos(min(cosine, 1))
+        sine = Float.sin(angle)
+    }
+
+    /// The rotation at `t` along the arc: the start at 0, the end at 1.
+    @inline(__always)
+    func rotation(at t: Float) -> Quaternion {
+        if angle < 0.01 {
+            // Nearly the same rotation: linear interpolation is exact enough and stable.
+            return Quaternion(vector: start + (end - start) * t).normalized
+        }
+        let wa = Float.sin((1 - t) * angle) / sine
+        let wb = Float.sin(t * angle) / sine
+        return Quaternion(vector: start * wa + end * wb).normalized
     }
 }
 

@@ -1,3 +1,8 @@
+/// Counts the changes made to a space's contents, shared by the space and its entities.
+final class ChangeCounter {
+    var count = 0
+}
+
 /// An immersive space: the tree of entities under a root at the world origin (on the floor under
 /// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts.
 ///
@@ -20,7 +25,7 @@ public final class Space {
     /// Moves in flight, in the order they started.
     var moves: [AnimationPlaybackController] = []
     /// Counts changes to anything a ray cast sees.
-    private var contentsVersion = 0
+    let changes = ChangeCounter()
     private var hierarchy: BoundingVolumeHierarchy?
     private var hierarchyVersion = -1
 
@@ -34,8 +39,6 @@ public final class Space {
 
     /// The first entity named `name`, depth first.
     public func findEntity(named name: String) -> Entity? { root.findEntity(named: name) }
-
-    func contentsDidChange() { contentsVersion &+= 1 }
 
     func advanceClock(by deltaTime: Double) { time += deltaTime }
 
@@ -59,50 +62,58 @@ public final class Space {
         let worldDirection = toWorld.transformDirection(unit)
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
-        var hits: [(t: Float, primitive: Int, localNormal: SIMD3<Float>)] = []
+        let inverse = SIMD3<Float>(repeating: 1) / worldDirection
+        let parallel = worldDirection .== 0
+        typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
+        var found: [Found] = []  // every hit, for `.all`
+        var single: Found?  // the one hit, for `.nearest` and `.any`
         var best = length
-        let test = { (k: Int) -> Float? in
+        // A local function, not a stored closure: what it captures stays on the stack.
+        func test(_ k: Int) -> Float? {
             let primitive = hierarchy.primitives[k]
             guard primitive.group & mask.rawValue != 0,
-                let hit = primitive.intersect(origin: worldOrigin, direction: worldDirection), hit.t <= best
+                let hit = primitive.intersect(
+                    origin: worldOrigin, direction: worldDirection, inverse: inverse, parallel: parallel),
+                hit.t <= best
             else { return best }
             switch query {
             case .nearest:
-                hits = [(hit.t, k, hit.localNormal)]
+                single = (hit.t, k, hit.normal)
                 best = hit.t
                 return best
             case .all:
-                hits.append((hit.t, k, hit.localNormal))
+                found.append((hit.t, k, hit.normal))
                 return best
             case .any:
-                hits = [(hit.t, k, hit.localNormal)]
+                single = (hit.t, k, hit.normal)
                 return nil
             }
         }
         switch broadPhase {
         case .boundingVolumeHierarchy:
-            hierarchy.forEachCandidate(origin: worldOrigin, direction: worldDirection, limit: length, test)
+            hierarchy.forEachCandidate(origin: worldOrigin, inverse: inverse, parallel: parallel, limit: length, test)
         case .exhaustive:
             for k in hierarchy.primitives.indices where test(k) == nil { break }
         }
         let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
-        return hits.sorted { $0.t < $1.t }.map { t, k, localNormal in
-            let primitive = hierarchy.primitives[k]
-            let worldNormal = primitive.toLocal.transpose.transformDirection(localNormal)
-            let normal = reference == nil ? worldNormal : toWorld.transpose.transformDirection(worldNormal)
+        func hit(_ found: Found) -> RaycastHit {
+            let primitive = hierarchy.primitives[found.primitive]
+            let normal = reference == nil ? found.normal : toWorld.transpose.transformDirection(found.normal)
             return RaycastHit(
                 entity: hierarchy.entities[primitive.entity],
-                position: fromWorld.transformPoint(worldOrigin + t * worldDirection),
-                normal: normal.normalized, distance: t)
+                position: fromWorld.transformPoint(worldOrigin + found.t * worldDirection),
+                normal: normal.normalized, distance: found.t)
         }
+        if let single { return [hit(single)] }
+        return found.sorted { $0.t < $1.t }.map(hit)
     }
 
     /// The hierarchy of the entities where they are now, rebuilt after any change.
     private func currentHierarchy() -> BoundingVolumeHierarchy {
-        if let hierarchy, hierarchyVersion == contentsVersion { return hierarchy }
+        if let hierarchy, hierarchyVersion == changes.count { return hierarchy }
         let built = BoundingVolumeHierarchy(root: root)
         hierarchy = built
-        hierarchyVersion = contentsVersion
+        hierarchyVersion = changes.count
         return built
     }
 }

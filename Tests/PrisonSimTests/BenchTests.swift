@@ -11,32 +11,60 @@ struct BenchTests {
             let movesPerPlayout: Double
         }
 
+        struct SpaceFigures: Decodable {
+            let blocks: Int
+            let castsPerSecond: Double
+            let exhaustiveCastsPerSecond: Double
+            let tenfoldBlocks: Int
+            let costGrowth: Double
+            let hitRate: Double
+            let movingEntities: Int
+            let millisecondsPerUpdate: Double
+        }
+
         let build: String
-        let figures: [Figure]
+        let figures: [Figure]?
+        let space: SpaceFigures?
     }
 
     @Test("a short fixed-count bench prints JSON with two positive figures")
     func shortBench() throws {
-        let result = try runSim(["bench", "--playouts", "50", "--boards", "3", "--json"])
+        let result = try runSim(["bench", "rules", "--playouts", "50", "--boards", "3", "--json"])
         try #require(result.status == 0, "\(result)")
         let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
-        #expect(report.figures.count == 2)
-        for figure in report.figures {
+        let figures = try #require(report.figures)
+        #expect(figures.count == 2)
+        #expect(report.space == nil)
+        for figure in figures {
             #expect(figure.playoutsPerSecond > 0, "\(figure.room)")
             #expect(figure.playoutsPerSecond.isFinite, "\(figure.room)")
             #expect(figure.gameAPIPlayoutsPerSecond > 0, "\(figure.room)")
             #expect(figure.movesPerPlayout > 0, "\(figure.room)")
         }
-        #expect(Set(report.figures.map(\.room)).count == 2)
+        #expect(Set(figures.map(\.room)).count == 2)
         #expect(["debug", "release"].contains(report.build))
     }
 
     @Test("the bench without --json prints a table")
     func textBench() throws {
-        let result = try runSim(["bench", "--playouts", "20", "--boards", "2"])
+        let result = try runSim(["bench", "rules", "--playouts", "20", "--boards", "2"])
         try #require(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 4, "a title, a header and two figures: \(result.stdout)")
+        #expect(lines.count == 5, "a title, a caption, a header and two figures: \(result.stdout)")
+        #expect(lines.filter { $0.hasPrefix("classic 15x15") || $0.hasPrefix("room 4 x") }.count == 2)
+    }
+
+    @Test("the space bench measures casts in two rooms and a space of moving entities")
+    func spaceBench() throws {
+        let result = try runSim(["bench", "space", "--playouts", "20", "--json"])
+        try #require(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        let space = try #require(report.space)
+        #expect(report.figures == nil)
+        #expect(space.blocks == 480 && space.tenfoldBlocks == 4800 && space.movingEntities == 10_000)
+        #expect(space.castsPerSecond > 0 && space.exhaustiveCastsPerSecond > 0 && space.costGrowth > 0)
+        #expect(space.hitRate > 0.9, "rays aimed at blocks hit")
+        #expect(space.millisecondsPerUpdate > 0)
     }
 
     @Test(

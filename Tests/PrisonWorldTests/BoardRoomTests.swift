@@ -1,0 +1,188 @@
+import PrisonRules
+import PrisonSpace
+import PrisonWorld
+import Testing
+
+/// The centre of block `(wall, column, row)` by the formula of SPACE.md.
+private func spaceCentre(wall: Int, column: Int, row: Int, width: Int, blockSize s: Float) -> SIMD3<Float> {
+    let d = Float(width) * s / 2
+    let u = -d + (Float(column) + 0.5) * s
+    let y = (Float(row) + 0.5) * s
+    let a = d + s / 2
+    switch wall {
+    case 0: return [u, y, -a]
+    case 1: return [a, y, u]
+    case 2: return [-u, y, a]
+    default: return [-a, y, -u]
+    }
+}
+
+/// The unit normal of a wall's inner face, pointing into the room toward the player.
+private func inwardNormal(ofWall wall: Int) -> SIMD3<Float> {
+    [[0, 0, 1], [-1, 0, 0], [0, 0, -1], [1, 0, 0]][wall]
+}
+
+private let eye: SIMD3<Float> = [0, 1.6, 0]
+
+/// A small four-wall room (width 4, height 3) with gaps: 24 blocks of 48 cells.
+private let smallText = """
+    1... 2... .... 3...
+    12.. 23.. 1... 31..
+    1234 2341 12.. 3123
+    """
+
+/// A room wide enough (12 columns, 8 rows) that the eye sees the inner face of every block.
+private func wideBoard() throws -> Board {
+    let room = try Room(walls: 4, width: 12, height: 8)
+    let columns = (0..<4).flatMap { wall in
+        (0..<12).map { column in
+            let height = column < 12 - 2 * wall ? 1 + (3 * column + 5 * wall) % 8 : 0
+            return (0..<height).map { row in (column + row + wall) % 5 }
+        }
+    }
+    return try Board(room: room, columns: columns)
+}
+
+@Suite("BoardRoomTests")
+struct BoardRoomTests {
+    @Test("Only cells that hold a block get an entity, one each")
+    func oneEntityPerBlock() throws {
+        for board in [try Board(text: smallText), try wideBoard(), try Board(text: "12\n34\n")] {
+            let space = Space()
+            let room = BoardRoom(board: board, in: space)
+            #expect(room.entities.blocks.count == board.blockCount)
+            let cells = room.entities.blocks.compactMap { room.cell(of: $0.entity) }
+            #expect(cells.count == board.blockCount)
+            #expect(Set(cells).count == cells.count, "two entities for one cell")
+            let filled = Set(board.room.cells.filter { board[$0] != nil })
+            #expect(Set(cells) == filled)
+            // Every entity with a shape in the space is a block; entities are distinct.
+            let targets = space.root.subtree.filter { $0.collision != nil }
+            #expect(targets.count == board.blockCount)
+            #expect(Set(targets.map(ObjectIdentifier.init)).count == targets.count)
+            #expect(room.cell(of: room.entities.room) == nil)
+            #expect(room.cell(of: Entity(name: "stranger")) == nil)
+            #expect(room.entities.walls.count == board.room.walls)
+            #expect(room.layout.walls == board.room.walls && room.layout.width == board.room.width)
+        }
+        // The small room, counted by hand: 7 + 7 + 3 + 7.
+        #expect(try Board(text: smallText).blockCount == 24)
+    }
+
+    @Test("Every block's world centre is the one SPACE.md gives", arguments: [Float(0.3), 0.5, 0.25])
+    func centres(blockSize: Float) throws {
+        for board in [try Board(text: smallText), try wideBoard()] {
+            let space = Space()
+            let room =
+                blockSize == 0.3 ? BoardRoom(board: board, in: space) : BoardRoom(board: board, in: space, blockSize: blockSize)
+            #expect(room.layout.blockSize == blockSize)
+            var seenWalls = Set<Int>()
+            for block in room.entities.blocks {
+                let cell = try #require(room.cell(of: block.entity))
+                seenWalls.insert(cell.wall)
+                let expected = spaceCentre(
+                    wall: cell.wall, column: cell.column, row: cell.row, width: board.room.width, blockSize: blockSize)
+                #expect(
+                    block.entity.position(relativeTo: nil).isApproximatelyEqual(to: expected, tolerance: 1e-5),
+                    "block \(cell) at \(block.entity.position(relativeTo: nil)), expected \(expected)")
+                // A block is a cube of the block size, square to the walls.
+                let transform = block.entity.transform(relativeTo: nil)
+                #expect(transform.scale.isApproximatelyEqual(to: [1, 1, 1], tolerance: 1e-5))
+                #expect(block.entity.collision?.shapes == [.box(size: SIMD3(repeating: blockSize))])
+            }
+            #expect(seenWalls == [0, 1, 2, 3])
+        }
+    }
+
+    @Test("Hand-picked centres: the corners of the small room")
+    func handPickedCentres() throws {
+        let space = Space()
+        let room = BoardRoom(board: try Board(text: smallText), in: space)
+        func centre(_ wall: Int, _ column: Int, _ row: Int) throws -> SIMD3<Float> {
+            let block = try #require(room.entities.blocks.first { $0.wall == wall && $0.column == column && $0.row == row })
+            return block.entity.position(relativeTo: nil)
+        }
+        // d = 0.6, a = 0.75; column 0 is at u = -0.45, column 3 at u = 0.45.
+        #expect(try centre(0, 0, 0).isApproximatelyEqual(to: [-0.45, 0.15, -0.75], tolerance: 1e-5))
+        #expect(try centre(0, 0, 2).isApproximatelyEqual(to: [-0.45, 0.75, -0.75], tolerance: 1e-5))
+        #expect(try centre(1, 3, 0).isApproximatelyEqual(to: [0.75, 0.15, 0.45], tolerance: 1e-5))
+        #expect(try centre(2, 0, 1).isApproximatelyEqual(to: [0.45, 0.45, 0.75], tolerance: 1e-5))
+        #expect(try centre(3, 3, 0).isApproximatelyEqual(to: [-0.75, 0.15, -0.45], tolerance: 1e-5))
+    }
+
+    @Test("A ray from the eye to a block's centre hits that block's inner face", arguments: [Float(0.3), 0.25])
+    func eyeRays(blockSize: Float) throws {
+        let board = try wideBoard()
+        let space = Space()
+        let room = BoardRoom(board: board, in: space, blockSize: blockSize)
+        let d = Float(board.room.width) * blockSize / 2, a = d + blockSize / 2
+        #expect(room.entities.blocks.count > 100)
+        for block in room.entities.blocks {
+            let cell = try #require(room.cell(of: block.entity))
+            let centre = block.entity.position(relativeTo: nil)
+            let hit = try #require(space.firstHit(from: eye, toward: centre), "no hit toward \(cell)")
+            #expect(room.cell(of: hit.entity) == cell, "toward \(cell) hit \(String(describing: room.cell(of: hit.entity)))")
+            // On the inner face (d from the origin), where the line to the centre crosses it.
+            let expectedPoint = eye + (centre - eye) * (d / a)
+            #expect(
+                hit.isApproximately(at: expectedPoint, normal: inwardNormal(ofWall: cell.wall), tolerance: 1e-4),
+                "toward \(cell): hit at \(hit.position) normal \(hit.normal)")
+            #expect(abs(hit.distance - (centre - eye).length * d / a) < 1e-4)
+            // The normal points back toward the player.
+            #expect(hit.normal.dot(eye - hit.position) > 0)
+        }
+    }
+
+    @Test("In a small room a ray toward a low block meets its column at that row or above, facing the player")
+    func eyeRaysSmallRoom() throws {
+        let space = Space()
+        let room = BoardRoom(board: try Board(text: smallText), in: space)
+        for block in room.entities.blocks {
+            let cell = try #require(room.cell(of: block.entity))
+            let centre = block.entity.position(relativeTo: nil)
+            let hit = try #require(space.firstHit(from: eye, toward: centre), "no hit toward \(cell)")
+            let hitCell = try #require(room.cell(of: hit.entity))
+            #expect(hitCell.wall == cell.wall && hitCell.column == cell.column && hitCell.row >= cell.row, "\(cell) -> \(hitCell)")
+            #expect(hit.normal.dot(centre - eye) < 0, "\(cell): normal \(hit.normal)")
+            // The top block of a column is hit itself, on its inner face or its top.
+            let isTop = board(smallText)?[Cell(wall: cell.wall, column: cell.column, row: cell.row + 1)] == nil
+            if isTop {
+                #expect(hitCell == cell)
+                #expect(
+                    hit.normal.isApproximatelyEqual(to: inwardNormal(ofWall: cell.wall), tolerance: 1e-4)
+                        || hit.normal.isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-4), "\(cell): \(hit.normal)")
+            }
+        }
+    }
+
+    @Test("A classic one-wall board stands in front of the player")
+    func classic() throws {
+        let board = try Board(text: "12\n34\n")
+        let space = Space()
+        let room = BoardRoom(board: board, in: space)
+        #expect(room.layout.walls == 1)
+        #expect(room.entities.walls.count == 1)
+        #expect(room.entities.blocks.count == 4)
+        for block in room.entities.blocks {
+            let cell = try #require(room.cell(of: block.entity))
+            #expect(cell.wall == 0)
+            let position = block.entity.position(relativeTo: nil)
+            #expect(position.isApproximatelyEqual(
+                to: spaceCentre(wall: 0, column: cell.column, row: cell.row, width: 2, blockSize: 0.3), tolerance: 1e-5))
+            #expect(position.z < 0)
+        }
+        // Straight ahead at the top right block ("2", column 1 row 1): the inner face is 0.3 away.
+        let hit = try #require(space.raycast(origin: [0.15, 0.45, 0], direction: [0, 0, -1]).first)
+        #expect(room.cell(of: hit.entity) == Cell(wall: 0, column: 1, row: 1))
+        #expect(board[Cell(wall: 0, column: 1, row: 1)]?.colour == 2)
+        #expect(hit.isApproximately(at: [0.15, 0.45, -0.3], normal: [0, 0, 1]))
+        #expect(abs(hit.distance - 0.3) < 1e-5)
+        // Nothing to the right, behind or to the left.
+        for direction: SIMD3<Float> in [[1, 0, 0], [0, 0, 1], [-1, 0, 0]] {
+            #expect(space.raycast(origin: [0, 0.45, 0], direction: direction).isEmpty, "\(direction)")
+        }
+    }
+}
+
+/// The board of `text`, or nil when it does not read.
+private func board(_ text: String) -> Board? { try? Board(text: text) }
