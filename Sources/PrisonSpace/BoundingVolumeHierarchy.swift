@@ -207,8 +207,8 @@ struct BoundingVolumeHierarchy {
     }
 
     /// Calls `visit` with each primitive whose bounds the ray `origin + t * direction`, for `t` in
-    /// `0...limit`, may meet. `visit` returns the new limit (to prune farther boxes) or nil to stop.
-    /// `inverse` is `1 / direction`, and `parallel` marks its zero components.
+    /// `0...limit`, may meet, nearer boxes first. `visit` returns the new limit (to prune farther
+    /// boxes) or nil to stop. `inverse` is `1 / direction`, and `parallel` marks its zero components.
     @inline(__always)
     func forEachCandidate(
         origin: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>, limit: Float,
@@ -216,28 +216,50 @@ struct BoundingVolumeHierarchy {
     ) {
         guard !nodes.isEmpty else { return }
         var limit = limit
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { stack in
+        // The tree is balanced (median splits): 64 entries hold two children per level of any
+        // tree that fits in memory.
+        withUnsafeTemporaryAllocation(of: (node: Int32, near: Float).self, capacity: 64) { stack in
             nodes.withUnsafeBufferPointer { nodes in
-                var top = 1
-                stack[0] = 0
-                while top > 0 {
-                    top -= 1
-                    let current = Int(stack[top])
-                    let node = nodes[current]
+                /// Where the ray enters node `index`'s box within the limit, or nil.
+                @inline(__always) func entry(_ index: Int) -> Float? {
+                    let node = nodes[index]
                     guard let (near, far, _, _) = slabs(
                         origin: origin, inverse: inverse, parallel: parallel, low: node.low, high: node.high),
                         near <= limit, far >= 0
-                    else { continue }
+                    else { return nil }
+                    return near
+                }
+                guard let rootNear = entry(0) else { return }
+                stack[0] = (0, rootNear)
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let (current, near) = stack[top]
+                    if near > limit { continue }
+                    let node = nodes[Int(current)]
                     if node.count > 0 {
                         for k in Int(node.index)..<Int(node.index + node.count) {
                             guard let newLimit = visit(k) else { return }
                             limit = newLimit
                         }
-                    } else {
-                        // The tree is balanced (median splits), so 64 levels are never reached.
-                        stack[top] = node.index
-                        stack[top + 1] = Int32(current + 1)
+                        continue
+                    }
+                    let first = Int(current) + 1
+                    let second = Int(node.index)
+                    switch (entry(first), entry(second)) {
+                    case let (a?, b?):
+                        // Push the farther child first, so that the nearer one is visited first.
+                        stack[top] = a <= b ? (Int32(second), b) : (Int32(first), a)
+                        stack[top + 1] = a <= b ? (Int32(first), a) : (Int32(second), b)
                         top += 2
+                    case let (a?, nil):
+                        stack[top] = (Int32(first), a)
+                        top += 1
+                    case let (nil, b?):
+                        stack[top] = (Int32(second), b)
+                        top += 1
+                    case (nil, nil):
+                        break
                     }
                 }
             }
