@@ -11,8 +11,9 @@ func slabs(
     let swapped = b .< a
     let t0 = a.replacing(with: b, where: swapped).replacing(with: -.infinity, where: parallel)
     let t1 = b.replacing(with: a, where: swapped).replacing(with: .infinity, where: parallel)
-    let near = t0.max()
-    let far = t1.min()
+    // By hand: the generic reductions are not inlined here.
+    let near = max(t0.x, max(t0.y, t0.z))
+    let far = min(t1.x, min(t1.y, t1.z))
     return near <= far ? (near, far, t0, t1) : nil
 }
 
@@ -98,7 +99,7 @@ struct Primitive {
 
 /// A bounding volume hierarchy over the world bounds of every enabled shape: the broad phase
 /// that makes a ray cast cost about log n box tests instead of n.
-struct BoundingVolumeHierarchy {
+final class BoundingVolumeHierarchy {
     struct Node {
         var low: SIMD3<Float>
         var high: SIMD3<Float>
@@ -125,7 +126,7 @@ struct BoundingVolumeHierarchy {
         if !items.isEmpty { build(&items[...]) }
     }
 
-    private mutating func collect(_ entity: Entity, into items: inout [Item]) {
+    private func collect(_ entity: Entity, into items: inout [Item]) {
         guard entity.isEnabled else { return }
         if let collision = entity.collision, let toLocal = entity.worldMatrix.inverse {
             let world = entity.worldMatrix
@@ -178,7 +179,7 @@ struct BoundingVolumeHierarchy {
     }
 
     /// Builds the subtree of `items`: split at the median of the widest axis of their centres.
-    private mutating func build(_ items: inout ArraySlice<Item>) {
+    private func build(_ items: inout ArraySlice<Item>) {
         var low = SIMD3<Float>(repeating: .infinity)
         var high = SIMD3<Float>(repeating: -.infinity)
         var centreLow = low
