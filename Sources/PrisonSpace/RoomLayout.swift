@@ -45,9 +45,19 @@ public struct RoomEntities {
     public let room: Entity
     public let walls: [Entity]
     public let blocks: [RoomBlock]
+    private let blockIndex: [ObjectIdentifier: Int]
+
+    init(room: Entity, walls: [Entity], blocks: [RoomBlock]) {
+        self.room = room
+        self.walls = walls
+        self.blocks = blocks
+        blockIndex = Dictionary(uniqueKeysWithValues: blocks.enumerated().map { (ObjectIdentifier($1.entity), $0) })
+    }
 
     /// The block whose entity is `entity`.
-    public func block(for entity: Entity) -> RoomBlock? { blocks.first { $0.entity === entity } }
+    public func block(for entity: Entity) -> RoomBlock? {
+        blockIndex[ObjectIdentifier(entity)].map { blocks[$0] }
+    }
 }
 
 extension Space {
