@@ -185,6 +185,17 @@ struct Layout {
 }
 
 extension Board {
+    /// The same blocks with identities numbered afresh in cell order, as reading the board's text
+    /// would number them.
+    public var renumbered: Board {
+        let layout = Layout(room)
+        let columns = (0..<layout.columns).map { column in
+            (0..<Int(heights[column])).map { Code.colour(codes[layout.index(column: column, row: $0)]) }
+        }
+        // The columns come from a settled board, so they make a valid board again.
+        return try! Board(room: room, columns: columns)
+    }
+
     /// The bytes this board takes: the value itself plus its storage on the heap.
     public var memoryFootprint: Int {
         // A Swift array's heap storage is a 32-byte header followed by its elements.

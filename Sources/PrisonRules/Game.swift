@@ -54,11 +54,12 @@ public struct Game: Hashable, Sendable {
     /// The moves taken back by undo, the next one to redo last.
     public private(set) var undoneMoves: [Move] = []
 
-    /// Starts a game on `start`.
+    /// Starts a game on `start`, its blocks numbered in cell order (as reading its text numbers
+    /// them), so that a save file, which holds the board as text, reloads the identical game.
     public init(start: Board, rules: Rules = Rules()) {
-        self.start = start
+        self.start = start.renumbered
         self.rules = rules
-        board = start
+        board = self.start
     }
 
     /// Starts a game on `start` and plays `moves`, then takes back `undone` of them so that they

@@ -67,6 +67,18 @@ struct GameTests {
         #expect(text.contains("\"comboWindow\" : 0.75"))
     }
 
+    @Test("A game started from another game's board numbers its blocks afresh and saves identical")
+    func startFromMidGame() throws {
+        let earlier = try playRandomGame(on: start, seed: 4)
+        var midGame = earlier
+        while midGame.history.count > 3 { midGame.undo() }
+        let game = Game(start: midGame.board)
+        #expect(game.start.rows == midGame.board.rows)
+        #expect(game.start.placedBlocks.map(\.block.id.rawValue) != midGame.board.placedBlocks.map(\.block.id.rawValue))
+        #expect(game.start == (try Board(text: midGame.board.text)))
+        #expect(try SavedGame(json: SavedGame(game).encoded()).game() == game)
+    }
+
     @Test(
         "Damaged save files are refused with a reason",
         arguments: [
