@@ -102,9 +102,10 @@ public struct Board: Hashable, Sendable {
     /// Whether the room has been cleared.
     public var isEmpty: Bool { heights.allSatisfy { $0 == 0 } }
 
-    /// The number of blocks in a column.
+    /// The number of blocks in a column (0 for a column outside the room).
     public func height(ofColumn column: Int, onWall wall: Int = 0) -> Int {
-        Int(heights[wall * room.width + column])
+        guard room.contains(Cell(wall: wall, column: column, row: 0)) else { return 0 }
+        return Int(heights[wall * room.width + column])
     }
 
     /// Every block with its cell, wall by wall, column by column, from the bottom up.

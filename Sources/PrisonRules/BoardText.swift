@@ -55,7 +55,7 @@ extension Board {
                         line: line.number,
                         "ragged row: wall \(wall) has \(token.count) columns where the first row has \(width)")
                 }
-                if let bad = token.first(where: { !($0 == "." || ("0"..."9").contains($0)) }) {
+                if let bad = token.first(where: { !($0 == "." || ($0.isASCII && $0.isNumber)) }) {
                     throw TextError(
                         line: line.number, "unknown character '\(bad)' (a cell is a digit 0-9 or '.')")
                 }

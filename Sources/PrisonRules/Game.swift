@@ -69,7 +69,7 @@ public struct Game: Hashable, Sendable {
         for (index, move) in moves.enumerated() {
             do { try play(move) } catch { throw ReplayError(index: index, move: move, reason: error) }
         }
-        for _ in 0..<min(undone, moves.count) { undo() }
+        for _ in 0..<max(0, min(undone, moves.count)) { undo() }
     }
 
     /// The move log: the moves played, oldest first.

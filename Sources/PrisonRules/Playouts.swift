@@ -21,11 +21,13 @@ public struct PlayoutResult: Hashable, Sendable {
 /// reuse it.
 public struct Playouts: ~Copyable {
     private var engine: Engine
+    private let room: Room
     private let scoring: Scoring
 
     /// Working memory for boards of `room` under `rules`.
     public init(room: Room, rules: Rules = Rules()) {
         engine = Engine(room: room, corners: rules.corners)
+        self.room = room
         scoring = rules.scoring
     }
 
@@ -48,8 +50,7 @@ public struct Playouts: ~Copyable {
     public mutating func playRandomly(
         from board: Board, using generator: inout SeededGenerator, reportingMoves report: (Cell) -> Void
     ) -> PlayoutResult {
-        precondition(board.room.walls * board.room.width == engine.layout.columns
-            && board.room.height == engine.layout.height, "a board of another room")
+        precondition(board.room == room, "a board of \(board.room) in playouts for \(room)")
         engine.load(board)
         var score = 0
         var moves = 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonRules
 
 /// A failure the user can act on: a message on standard error and an exit code from sysexits.h.
 struct Failure: Error {
@@ -8,7 +9,6 @@ struct Failure: Error {
 
     static func badData(_ message: String) -> Failure { Failure(message: message, code: 65) }
     static func noInput(_ message: String) -> Failure { Failure(message: message, code: 66) }
-    static func cannotWrite(_ message: String) -> Failure { Failure(message: message, code: 73) }
 }
 
 /// Runs a command's body, turning a ``Failure`` into its message and exit code.
@@ -46,6 +46,12 @@ func readText(_ path: String, what: String) throws(Failure) -> String {
         throw .badData("\(path == "-" ? "standard input" : "\(what) '\(path)'") is not UTF-8 text")
     }
     return text
+}
+
+/// The board in the file at `path` (standard input for `-`), or a failure naming the line.
+func readBoard(_ path: String) throws(Failure) -> Board {
+    let text = try readText(path, what: "board file")
+    do { return try Board(text: text) } catch { throw .badData("\(inputName(path)): \(error)") }
 }
 
 /// Writes `data` to standard output.

@@ -45,10 +45,7 @@ struct Pick: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let start: Board
-            do { start = try Board(text: try readText(board, what: "board file")) } catch let error as TextError {
-                throw Failure.badData("\(inputName(board)): \(error)")
-            }
+            let start = try readBoard(board)
             let space = Space()
             let room = BoardRoom(board: start, in: space, blockSize: blockSize)
             let hit = space.raycast(origin: origin.value, direction: direction.value).first.flatMap { hit in

@@ -25,10 +25,7 @@ struct Play: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let start: Board
-            do { start = try Board(text: try readText(board, what: "board file")) } catch let error as TextError {
-                throw Failure.badData("\(inputName(board)): \(error)")
-            }
+            let start = try readBoard(board)
             let movesName = inputName(moves)
             if moves == "-" && isatty(STDIN_FILENO) == 1 {
                 printError("reading moves: one 'wall column row' a line, then Ctrl-D")

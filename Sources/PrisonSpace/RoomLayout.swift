@@ -72,12 +72,12 @@ extension Space {
         var walls: [Entity] = []
         var blocks: [RoomBlock] = []
         let shape = CollisionShape.box(size: SIMD3(repeating: layout.blockSize))
-        for wall in 0..<layout.walls {
+        for wall in 0..<max(0, layout.walls) {
             let wallEntity = Entity(name: "wall \(wall)", transform: Transform(rotation: layout.rotation(ofWall: wall)))
             room.addChild(wallEntity)
             walls.append(wallEntity)
-            for column in 0..<layout.width {
-                for row in 0..<height where filled(wall, column, row) {
+            for column in 0..<max(0, layout.width) {
+                for row in 0..<max(0, height) where filled(wall, column, row) {
                     let block = Entity(
                         name: "block \(wall) \(column) \(row)",
                         transform: Transform(translation: layout.centreInWall(column: column, row: row)),

@@ -48,7 +48,8 @@ public final class Space {
     /// returns what it hits: the nearest hit, every hit nearest first, or any one hit. Only
     /// enabled entities (with enabled ancestors) whose collision group meets `mask` are hit; a ray
     /// from inside a shape does not hit that shape. Origin, direction, length and the results
-    /// are in `reference`'s space (the world when nil). NaN or infinite input hits nothing.
+    /// are in `reference`'s space (the world when nil). A NaN or infinite origin or direction, or
+    /// a NaN length, hits nothing; an infinite length means no limit.
     public func raycast(
         origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: RaycastQuery = .nearest,
         mask: CollisionGroup = .all, relativeTo reference: Entity? = nil

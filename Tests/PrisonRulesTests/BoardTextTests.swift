@@ -43,6 +43,7 @@ struct BoardTextTests {
             ("12 34 56\n", 1, "wrong wall count: 3"),
             ("12  34 56 78\n", 1, "one space"),
             ("12\n 12\n", 2, "starts with a blank"),
+            ("1\u{301}1\n11\n", 1, "unknown character"),
             ("", 0, "no rows"),
             ("# only a comment\n", 0, "no rows"),
             (String(repeating: "1", count: 33) + "\n", 1, "at most 32 columns"),

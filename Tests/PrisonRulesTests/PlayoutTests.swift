@@ -40,7 +40,7 @@ struct PlayoutTests {
         var b = SeededGenerator(seed: 1)
         let first = playouts.playRandomly(from: start, using: &a)
         #expect(first == playouts.playRandomly(from: start, using: &b))
-        #expect(first.moves > 0 && first.score >= 0)
+        #expect(first.moves > 0)
         var c = SeededGenerator(seed: 2)
         let other = (0..<20).map { _ in playouts.playRandomly(from: start, using: &c) }
         #expect(Set(other.map(\.score)).count > 1, "different random games")

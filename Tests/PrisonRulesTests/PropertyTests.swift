@@ -58,6 +58,17 @@ struct PropertyTests {
                 }
                 for motion in outcome.removal.moved { expected[motion.to] = motion.block.colour }
                 #expect(expected == colourMap(of: after.board))
+                // Score, multiplier and bonus worked out again from the rules' text.
+                var multiplier = 1
+                if let time = outcome.move.time, let previous = before.history.last,
+                    let previousTime = previous.move.time, time < previousTime + rules.comboWindow
+                {
+                    multiplier = previous.multiplier + 1
+                }
+                let base = rules.scoring == .nMinus2 ? removed - 2 : removed - 1
+                #expect(outcome.multiplier == multiplier)
+                #expect(outcome.points == base * base * multiplier)
+                #expect(outcome.bonus == (after.board.isEmpty ? 1000 : 0))
                 #expect(after.score == before.score + outcome.points + outcome.bonus)
             }
             #expect(game.board.blockCount + game.history.reduce(0) { $0 + $1.removal.broken.count } == start.blockCount)

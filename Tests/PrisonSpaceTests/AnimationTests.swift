@@ -96,6 +96,17 @@ struct AnimationTests {
         #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [-1, 0, -2]))
     }
 
+    @Test("Orientation can be read and set relative to another entity")
+    func orientation() {
+        let space = Space()
+        let turned = Entity(name: "turned", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0])))
+        space.addChild(turned)
+        let box = movingBox(in: space)
+        box.setOrientation(.identity, relativeTo: turned)
+        #expect(box.orientation(relativeTo: nil).isApproximatelyEqual(to: Quaternion(angle: .pi / 2, axis: [0, 1, 0])))
+        #expect(box.orientation(relativeTo: turned).isApproximatelyEqual(to: .identity))
+    }
+
     @Test("The same steps give the same transforms, bit for bit")
     func deterministic() {
         func run() -> [Transform] {

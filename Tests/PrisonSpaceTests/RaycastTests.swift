@@ -107,6 +107,7 @@ struct RaycastTests {
         parent.addChild(child)
         #expect(space.firstHit(from: .zero, toward: [0, 0, -1])?.entity === child)
         parent.isEnabled = false
+        #expect(!child.isEnabledInHierarchy && child.isEnabled)
         #expect(space.firstHit(from: .zero, toward: [0, 0, -1]) == nil)
         parent.isEnabled = true
         child.isEnabled = false

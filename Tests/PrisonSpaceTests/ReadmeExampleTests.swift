@@ -30,4 +30,8 @@ import Testing
     space.update(deltaTime: 1.0 / 90)  // the only way time moves
     #expect(room.blocks.count == 480)
     #expect(space.time > 0)
+    // The gaze hit a block of the front wall at eye height, and it has begun to shrink.
+    let breaking = room.blocks.filter { $0.entity.transform.scale.x < 1 }
+    #expect(breaking.count == 1)
+    #expect(breaking.first.map { $0.wall == 0 && $0.row == 5 } == true)
 }

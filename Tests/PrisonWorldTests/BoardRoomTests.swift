@@ -85,6 +85,9 @@ struct BoardRoomTests {
                 #expect(
                     block.entity.position(relativeTo: nil).isApproximatelyEqual(to: expected, tolerance: 1e-5),
                     "block \(cell) at \(block.entity.position(relativeTo: nil)), expected \(expected)")
+                #expect(
+                    room.layout.centre(wall: cell.wall, column: cell.column, row: cell.row)
+                        .isApproximatelyEqual(to: expected, tolerance: 1e-5))
                 // A block is a cube of the block size, square to the walls.
                 let transform = block.entity.transform(relativeTo: nil)
                 #expect(transform.scale.isApproximatelyEqual(to: [1, 1, 1], tolerance: 1e-5))
