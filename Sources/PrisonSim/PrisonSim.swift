@@ -5,7 +5,7 @@ import PrisonRules
 struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
-        abstract: "Puzzle Prison without a window: make boards, play moves, measure the engine.",
+        abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
         subcommands: [New.self, Play.self, Pick.self, Bench.self])
 }
 
