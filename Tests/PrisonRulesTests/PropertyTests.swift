@@ -143,3 +143,38 @@ struct PropertyTests {
         #expect(try SavedGame(json: SavedGame(game).encoded()).game() == game)
     }
 }
+
+/// Random text never crashes the parsers: it is read, or refused with a line and a reason.
+@Suite("Parsers on random text")
+struct ParserFuzzTests {
+    static let alphabet: [Character] = Array("0123456789.. \n\n\n#x@-\r\t\u{301}é1111")
+    static let texts = Gen.int(in: 0...alphabet.count - 1).map { alphabet[$0] }.array(of: 0...80).map { String($0) }
+
+    @Test("Board text is read and round-trips, or is refused with a line")
+    func boards() async {
+        await propertyCheck(count: 3000, input: Self.texts) { text in
+            do {
+                let board = try Board(text: text)
+                #expect(try Board(text: board.text) == board)
+            } catch let error as TextError {
+                #expect(error.line >= 0 && !error.problem.isEmpty)
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+
+    @Test("Moves text is read, or refused with a line")
+    func moves() async {
+        await propertyCheck(count: 3000, input: Self.texts, Gen.int(in: 0...1)) { text, oneWall in
+            do {
+                let moves = try Move.parseLines(text, walls: oneWall == 1 ? 1 : 4)
+                #expect(moves.allSatisfy { $0.line >= 1 })
+            } catch let error as TextError {
+                #expect(error.line >= 1 && !error.problem.isEmpty)
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+}
