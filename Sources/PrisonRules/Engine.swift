@@ -132,8 +132,6 @@ struct Engine: ~Copyable {
         return Cell(wall: column / width, column: column % width, row: Int(position) & 0xFF)
     }
 
-    func height(of column: Int) -> Int { Int(heights[column]) }
-
     // MARK: Groups
 
     /// Starts a new marking: cells marked before count as unmarked again.
