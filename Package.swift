@@ -5,7 +5,8 @@ import PackageDescription
 //   PrisonRules  the four-wall SameGame: boards, moves, scores, games as values. No graphics, no clock.
 //   PrisonSpace  the immersive-space core: entities, transforms, ray casts, camera, animated moves.
 //                It knows nothing of SameGame.
-//   PrisonWorld  the rules bound to the space: blocks of a board as entities on the walls.
+//   PrisonWorld  the rules bound to the space: the game's blocks as entities on the walls, taps by
+//                ray cast, animated moves, combos, danger; simulated players and simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
 // The window comes later, beside PrisonSim, over the world.
 let package = Package(
@@ -54,7 +55,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonWorldTests",
-            dependencies: ["PrisonWorld", "PrisonRules", "PrisonSpace"]
+            dependencies: [
+                "PrisonWorld", "PrisonRules", "PrisonSpace",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "PrisonSimTests",

@@ -9,6 +9,7 @@ struct Failure: Error {
 
     static func badData(_ message: String) -> Failure { Failure(message: message, code: 65) }
     static func noInput(_ message: String) -> Failure { Failure(message: message, code: 66) }
+    static func cannotCreate(_ message: String) -> Failure { Failure(message: message, code: 73) }
 }
 
 /// Runs a command's body, turning a ``Failure`` into its message and exit code.
@@ -65,4 +66,40 @@ func jsonData(_ value: some Encodable) -> Data {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // The report types hold only strings, numbers, booleans and arrays: encoding cannot fail.
     return try! encoder.encode(value) + Data("\n".utf8)
+}
+
+/// Fails unless a file can be written at `path`: its directory exists and the path is not a
+/// directory.
+func checkWritable(_ path: String) throws(Failure) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw .cannotCreate("'\(path)' is a directory, not a file")
+    }
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw .cannotCreate("cannot write '\(path)': the directory '\(directory)' does not exist")
+    }
+    guard FileManager.default.isWritableFile(atPath: directory) else {
+        throw .cannotCreate("cannot write '\(path)': the directory '\(directory)' is not writable")
+    }
+}
+
+/// Makes the directory at `path` (and its parents) unless it exists.
+func makeDirectory(_ path: String) throws(Failure) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { throw .cannotCreate("'\(path)' is a file, not a directory") }
+        return
+    }
+    do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+        throw .cannotCreate("cannot make the directory '\(path)': \(error.localizedDescription)")
+    }
+}
+
+/// Writes `data` to `path` atomically: into a temporary file beside it, then renamed over it, so
+/// a reader never sees half a file and an old file survives a failed write.
+func writeFile(_ data: Data, to path: String) throws(Failure) {
+    do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        throw .cannotCreate("cannot write '\(path)': \(error.localizedDescription)")
+    }
 }

@@ -46,15 +46,12 @@ struct Pick: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let start = try readBoard(board)
-            let space = Space()
-            let room = BoardRoom(board: start, in: space, blockSize: blockSize)
-            let hit = space.raycast(origin: origin.value, direction: direction.value).first.flatMap { hit in
-                room.cell(of: hit.entity).map { cell in
-                    Report.Hit(
-                        wall: cell.wall, column: cell.column, row: cell.row, distance: hit.distance,
-                        point: [hit.position.x, hit.position.y, hit.position.z],
-                        normal: [hit.normal.x, hit.normal.y, hit.normal.z])
-                }
+            let world = World(game: Game(start: start), settings: WorldSettings(blockSize: blockSize))
+            let hit = world.target(origin: origin.value, direction: direction.value).map { target in
+                Report.Hit(
+                    wall: target.cell.wall, column: target.cell.column, row: target.cell.row, distance: target.hit.distance,
+                    point: [target.hit.position.x, target.hit.position.y, target.hit.position.z],
+                    normal: [target.hit.normal.x, target.hit.normal.y, target.hit.normal.z])
             }
             writeOutput(jsonData(Report(hit: hit)))
         }

@@ -6,7 +6,7 @@ struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
-        subcommands: [New.self, Play.self, Pick.self, Bench.self])
+        subcommands: [New.self, Play.self, Run.self, Pick.self, Bench.self])
 }
 
 extension Scoring: ExpressibleByArgument {}
@@ -36,4 +36,31 @@ struct RuleOptions: ParsableArguments {
     var comboWindow = Seconds(argument: "1")!
 
     var rules: Rules { Rules(scoring: scoring, corners: corners, comboWindow: comboWindow.duration) }
+}
+
+/// The shape and colours of random boards, shared by the commands that make them.
+struct BoardOptions: ParsableArguments {
+    @Option(help: "Walls around the player: 4, or 1 for classic SameGame.")
+    var walls = 4
+    @Option(help: "Columns per wall (1 to 32).")
+    var width = 12
+    @Option(help: "Rows per wall (1 to 32).")
+    var height = 10
+    @Option(help: "Colours (2 to 10).")
+    var colours = 5
+
+    func validate() throws {
+        do { _ = try Room(walls: walls, width: width, height: height) } catch {
+            throw ValidationError(error.description)
+        }
+        guard (2...Board.maximumColours).contains(colours) else {
+            throw ValidationError("--colours must be 2 to \(Board.maximumColours), not \(colours)")
+        }
+    }
+
+    /// The room; valid once the options are validated.
+    var room: Room { try! Room(walls: walls, width: width, height: height) }
+
+    /// The options as they are typed.
+    var arguments: String { "--walls \(walls) --width \(width) --height \(height) --colours \(colours)" }
 }

@@ -148,6 +148,7 @@ public class Entity {
     /// The transform relative to the parent that puts the entity at `transform` relative to
     /// `reference`; `transform` itself, exactly, when the two spaces are the same.
     func localTransform(for transform: Transform, relativeTo reference: Entity?) -> Transform {
+        if reference === parent { return transform }
         let conversion = parentMatrix(from: reference)
         return conversion == .identity ? transform : Transform(matrix: conversion * transform.matrix)
     }

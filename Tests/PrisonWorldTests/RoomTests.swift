@@ -43,15 +43,15 @@ private func wideBoard() throws -> Board {
     return try Board(room: room, columns: columns)
 }
 
-@Suite("BoardRoomTests")
-struct BoardRoomTests {
+@Suite("RoomTests")
+struct RoomTests {
     @Test("Only cells that hold a block get an entity, one each")
     func oneEntityPerBlock() throws {
         for board in [try Board(text: smallText), try wideBoard(), try Board(text: "12\n34\n")] {
-            let space = Space()
-            let room = BoardRoom(board: board, in: space)
-            #expect(room.entities.blocks.count == board.blockCount)
-            let cells = room.entities.blocks.compactMap { room.cell(of: $0.entity) }
+            let world = world(of: board)
+            let space = world.space
+            #expect(world.blocks.count == board.blockCount)
+            let cells = world.blocks.compactMap { world.block(for: $0.entity)?.cell }
             #expect(cells.count == board.blockCount)
             #expect(Set(cells).count == cells.count, "two entities for one cell")
             let filled = Set(board.room.cells.filter { board[$0] != nil })
@@ -60,10 +60,10 @@ struct BoardRoomTests {
             let targets = space.root.subtree.filter { $0.collision != nil }
             #expect(targets.count == board.blockCount)
             #expect(Set(targets.map(ObjectIdentifier.init)).count == targets.count)
-            #expect(room.cell(of: room.entities.room) == nil)
-            #expect(room.cell(of: Entity(name: "stranger")) == nil)
-            #expect(room.entities.walls.count == board.room.walls)
-            #expect(room.layout.walls == board.room.walls && room.layout.width == board.room.width)
+            #expect(world.block(for: world.room)?.cell == nil)
+            #expect(world.block(for: Entity(name: "stranger")) == nil)
+            #expect(world.walls.count == board.room.walls)
+            #expect(world.layout.walls == board.room.walls && world.layout.width == board.room.width)
         }
         // The small room, counted by hand: 7 + 7 + 3 + 7.
         #expect(try Board(text: smallText).blockCount == 24)
@@ -72,13 +72,11 @@ struct BoardRoomTests {
     @Test("Every block's world centre is the one SPACE.md gives", arguments: [Float(0.3), 0.5, 0.25])
     func centres(blockSize: Float) throws {
         for board in [try Board(text: smallText), try wideBoard()] {
-            let space = Space()
-            let room =
-                blockSize == 0.3 ? BoardRoom(board: board, in: space) : BoardRoom(board: board, in: space, blockSize: blockSize)
-            #expect(room.layout.blockSize == blockSize)
+            let world = blockSize == 0.3 ? World(game: Game(start: board)) : world(of: board, blockSize: blockSize)
+            #expect(world.layout.blockSize == blockSize)
             var seenWalls = Set<Int>()
-            for block in room.entities.blocks {
-                let cell = try #require(room.cell(of: block.entity))
+            for block in world.blocks {
+                let cell = try #require(world.block(for: block.entity)?.cell)
                 seenWalls.insert(cell.wall)
                 let expected = spaceCentre(
                     wall: cell.wall, column: cell.column, row: cell.row, width: board.room.width, blockSize: blockSize)
@@ -86,7 +84,7 @@ struct BoardRoomTests {
                     block.entity.position(relativeTo: nil).isApproximatelyEqual(to: expected, tolerance: 1e-5),
                     "block \(cell) at \(block.entity.position(relativeTo: nil)), expected \(expected)")
                 #expect(
-                    room.layout.centre(wall: cell.wall, column: cell.column, row: cell.row)
+                    world.layout.centre(wall: cell.wall, column: cell.column, row: cell.row)
                         .isApproximatelyEqual(to: expected, tolerance: 1e-5))
                 // A block is a cube of the block size, square to the walls.
                 let transform = block.entity.transform(relativeTo: nil)
@@ -99,10 +97,9 @@ struct BoardRoomTests {
 
     @Test("Hand-picked centres: the corners of the small room")
     func handPickedCentres() throws {
-        let space = Space()
-        let room = BoardRoom(board: try Board(text: smallText), in: space)
+        let world = world(of: try Board(text: smallText))
         func centre(_ wall: Int, _ column: Int, _ row: Int) throws -> SIMD3<Float> {
-            let block = try #require(room.entities.blocks.first { $0.wall == wall && $0.column == column && $0.row == row })
+            let block = try #require(world.block(in: Cell(wall: wall, column: column, row: row)))
             return block.entity.position(relativeTo: nil)
         }
         // d = 0.6, a = 0.75; column 0 is at u = -0.45, column 3 at u = 0.45.
@@ -116,15 +113,15 @@ struct BoardRoomTests {
     @Test("A ray from the eye to a block's centre hits that block's inner face", arguments: [Float(0.3), 0.25])
     func eyeRays(blockSize: Float) throws {
         let board = try wideBoard()
-        let space = Space()
-        let room = BoardRoom(board: board, in: space, blockSize: blockSize)
+        let world = world(of: board, blockSize: blockSize)
+        let space = world.space
         let d = Float(board.room.width) * blockSize / 2, a = d + blockSize / 2
-        #expect(room.entities.blocks.count > 100)
-        for block in room.entities.blocks {
-            let cell = try #require(room.cell(of: block.entity))
+        #expect(world.blocks.count > 100)
+        for block in world.blocks {
+            let cell = try #require(world.block(for: block.entity)?.cell)
             let centre = block.entity.position(relativeTo: nil)
             let hit = try #require(space.firstHit(from: eye, toward: centre), "no hit toward \(cell)")
-            #expect(room.cell(of: hit.entity) == cell, "toward \(cell) hit \(String(describing: room.cell(of: hit.entity)))")
+            #expect(world.block(for: hit.entity)?.cell == cell, "toward \(cell) hit \(String(describing: world.block(for: hit.entity)?.cell))")
             // On the inner face (d from the origin), where the line to the centre crosses it.
             let expectedPoint = eye + (centre - eye) * (d / a)
             #expect(
@@ -138,13 +135,13 @@ struct BoardRoomTests {
 
     @Test("In a small room a ray toward a low block meets its column at that row or above, facing the player")
     func eyeRaysSmallRoom() throws {
-        let space = Space()
-        let room = BoardRoom(board: try Board(text: smallText), in: space)
-        for block in room.entities.blocks {
-            let cell = try #require(room.cell(of: block.entity))
+        let world = world(of: try Board(text: smallText))
+        let space = world.space
+        for block in world.blocks {
+            let cell = try #require(world.block(for: block.entity)?.cell)
             let centre = block.entity.position(relativeTo: nil)
             let hit = try #require(space.firstHit(from: eye, toward: centre), "no hit toward \(cell)")
-            let hitCell = try #require(room.cell(of: hit.entity))
+            let hitCell = try #require(world.block(for: hit.entity)?.cell)
             #expect(hitCell.wall == cell.wall && hitCell.column == cell.column && hitCell.row >= cell.row, "\(cell) -> \(hitCell)")
             #expect(hit.normal.dot(centre - eye) < 0, "\(cell): normal \(hit.normal)")
             // The top block of a column is hit itself, on its inner face or its top.
@@ -161,13 +158,13 @@ struct BoardRoomTests {
     @Test("A classic one-wall board stands in front of the player")
     func classic() throws {
         let board = try Board(text: "12\n34\n")
-        let space = Space()
-        let room = BoardRoom(board: board, in: space)
-        #expect(room.layout.walls == 1)
-        #expect(room.entities.walls.count == 1)
-        #expect(room.entities.blocks.count == 4)
-        for block in room.entities.blocks {
-            let cell = try #require(room.cell(of: block.entity))
+        let world = world(of: board)
+        let space = world.space
+        #expect(world.layout.walls == 1)
+        #expect(world.walls.count == 1)
+        #expect(world.blocks.count == 4)
+        for block in world.blocks {
+            let cell = try #require(world.block(for: block.entity)?.cell)
             #expect(cell.wall == 0)
             let position = block.entity.position(relativeTo: nil)
             #expect(position.isApproximatelyEqual(
@@ -176,7 +173,7 @@ struct BoardRoomTests {
         }
         // Straight ahead at the top right block ("2", column 1 row 1): the inner face is 0.3 away.
         let hit = try #require(space.raycast(origin: [0.15, 0.45, 0], direction: [0, 0, -1]).first)
-        #expect(room.cell(of: hit.entity) == Cell(wall: 0, column: 1, row: 1))
+        #expect(world.block(for: hit.entity)?.cell == Cell(wall: 0, column: 1, row: 1))
         #expect(board[Cell(wall: 0, column: 1, row: 1)]?.colour == 2)
         #expect(hit.isApproximately(at: [0.15, 0.45, -0.3], normal: [0, 0, 1]))
         #expect(abs(hit.distance - 0.3) < 1e-5)
@@ -185,6 +182,11 @@ struct BoardRoomTests {
             #expect(space.raycast(origin: [0, 0.45, 0], direction: direction).isEmpty, "\(direction)")
         }
     }
+}
+
+/// The world of a game on `board` with blocks of edge `blockSize`.
+private func world(of board: Board, blockSize: Float = 0.3) -> World {
+    World(game: Game(start: board), settings: WorldSettings(blockSize: blockSize))
 }
 
 /// The board of `text`, or nil when it does not read.

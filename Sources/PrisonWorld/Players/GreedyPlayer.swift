@@ -1,0 +1,20 @@
+import PrisonRules
+
+/// Breaks the group that scores the most points now; among equals, the one that leaves the
+/// fewest blocks, then one of those at random.
+public struct GreedyPlayer: Player {
+    public static let name = "greedy"
+    public static let summary = "breaks the group worth the most points now (ties: fewest blocks left, then random)"
+    private var generator: SeededGenerator
+
+    public init(generator: SeededGenerator) { self.generator = generator }
+
+    public mutating func chooseGroup(in game: Game) -> Group? {
+        // Every group scores with the same multiplier, so points and blocks left both follow the
+        // group's size: the largest groups are the best, whatever the scoring.
+        let groups = game.availableGroups
+        guard let largest = groups.map(\.size).max() else { return nil }
+        let best = groups.filter { $0.size == largest }
+        return best[generator.below(best.count)]
+    }
+}

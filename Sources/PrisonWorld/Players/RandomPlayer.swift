@@ -1,0 +1,15 @@
+import PrisonRules
+
+/// Breaks a group chosen uniformly among the groups that can be broken.
+public struct RandomPlayer: Player {
+    public static let name = "random"
+    public static let summary = "breaks a group chosen uniformly at random"
+    private var generator: SeededGenerator
+
+    public init(generator: SeededGenerator) { self.generator = generator }
+
+    public mutating func chooseGroup(in game: Game) -> Group? {
+        let groups = game.availableGroups
+        return groups.isEmpty ? nil : groups[generator.below(groups.count)]
+    }
+}

@@ -1,0 +1,117 @@
+import Dispatch
+import PrisonRules
+import Synchronization
+
+/// The summary of one simulated game.
+public struct GameRecord: Hashable, Sendable {
+    /// The game's number in its run, from 0.
+    public let index: Int
+    /// The seed of the game's board: `prison-sim new --seed` with it makes the same board.
+    public let seed: UInt64
+    public let score: Int
+    public let moves: Int
+    public let cleared: Bool
+    /// The blocks left at the end.
+    public let remaining: Int
+    /// The highest multiplier any removal scored with.
+    public let maxMultiplier: Int
+    /// The removals that scored with a multiplier of 2 or more.
+    public let comboRemovals: Int
+    /// Taps whose ray found no group to break (a block passing in front, for example).
+    public let missedTaps: Int
+}
+
+/// A simulated game: its summary and the whole game, which replays exactly.
+public struct SimulatedGame: Sendable {
+    public let record: GameRecord
+    public let game: Game
+}
+
+/// Games played by a simulated player on random boards, each one decided by the run's seed and
+/// its number alone, so results do not depend on how many run at once.
+public struct Simulation: Sendable {
+    /// The room, colours and rules of every game.
+    public let room: Room
+    public let colours: Int
+    public let rules: Rules
+    /// The player, by its ``Player/name``.
+    public let player: String
+    public let seed: UInt64
+    /// The world time between two taps.
+    public let tapInterval: Duration
+    /// Whether taps go through the world (rays, animation); false plays the rules alone.
+    public let throughWorld: Bool
+    public let settings: WorldSettings
+
+    /// A simulation, or nil when `player` names no player.
+    public init?(
+        room: Room, colours: Int, rules: Rules = Rules(), player: String, seed: UInt64,
+        tapInterval: Duration = .milliseconds(800), throughWorld: Bool = true, settings: WorldSettings = WorldSettings()
+    ) throws(BoardError) {
+        guard Players.named(player) != nil else { return nil }
+        _ = try Board.random(room: room, colours: colours, seed: seed)  // refuses bad colours now
+        self.room = room
+        self.colours = colours
+        self.rules = rules
+        self.player = player
+        self.seed = seed
+        self.tapInterval = tapInterval
+        self.throughWorld = throughWorld
+        self.settings = settings
+    }
+
+    /// Plays game `index`: a tap every ``tapInterval`` from time 0 until no move is left. In the
+    /// world, each tap is a ray from the eye to the centre of the inner face of a block of the
+    /// chosen group, where that block is at the moment.
+    public func playGame(_ index: Int) -> SimulatedGame {
+        var streams = SeededGenerator(seed: seed, stream: UInt64(index))
+        let boardSeed = streams.next()
+        var player = Players.named(self.player)!.init(generator: SeededGenerator(seed: streams.next()))
+        var aim = SeededGenerator(seed: streams.next())
+        // The setup was checked when the simulation was made: a random board can be made.
+        let start = Game(start: try! Board.random(room: room, colours: colours, seed: boardSeed), rules: rules)
+        var missedTaps = 0
+        let game: Game
+        if throughWorld {
+            let world = World(game: start, settings: settings)
+            while let group = player.chooseGroup(in: world.game) {
+                do { try world.tap(lookingAt: group.cells[aim.below(group.size)]) } catch { missedTaps += 1 }
+                world.update(deltaTime: tapInterval.seconds)
+            }
+            while world.isAnimating { world.update(deltaTime: 1) }
+            game = world.game
+        } else {
+            var rulesGame = start
+            var time = Duration.zero
+            while let group = player.chooseGroup(in: rulesGame) {
+                let cell = group.cells[aim.below(group.size)]
+                // A group the game itself offered is a legal move.
+                try! rulesGame.play(Move(cell, at: time))
+                time += tapInterval
+            }
+            game = rulesGame
+        }
+        let record = GameRecord(
+            index: index, seed: boardSeed, score: game.score, moves: game.history.count, cleared: game.isCleared,
+            remaining: game.board.blockCount, maxMultiplier: game.history.map(\.multiplier).max() ?? 0,
+            comboRemovals: game.history.count { $0.multiplier >= 2 }, missedTaps: missedTaps)
+        return SimulatedGame(record: record, game: game)
+    }
+
+    /// Plays games `0..<games` on `jobs` threads, handing each finished game to `finished` (from
+    /// the thread that played it), until all are played or `shouldStop` returns true; a game in
+    /// progress when it does is finished first.
+    public func run(
+        games: Int, jobs: Int, shouldStop: @Sendable () -> Bool = { false },
+        finished: @Sendable (SimulatedGame) -> Void
+    ) {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+            while !shouldStop() {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < games else { return }
+                finished(playGame(index))
+            }
+        }
+    }
+}

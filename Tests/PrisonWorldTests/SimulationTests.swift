@@ -1,0 +1,66 @@
+import PrisonRules
+import PrisonWorld
+import Synchronization
+import Testing
+
+@Suite("Simulations")
+struct SimulationTests {
+    static let room = try! Room(walls: 4, width: 6, height: 5)
+
+    func records(_ simulation: Simulation, games: Int, jobs: Int) -> [GameRecord] {
+        let records = Mutex<[GameRecord]>([])
+        simulation.run(games: games, jobs: jobs) { played in records.withLock { $0.append(played.record) } }
+        return records.withLock { $0.sorted { $0.index < $1.index } }
+    }
+
+    @Test("One job or two, the same games", arguments: ["random", "greedy"])
+    func jobsGiveTheSameGames(player: String) throws {
+        let simulation = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 11))
+        let one = records(simulation, games: 8, jobs: 1)
+        #expect(one.map(\.index) == Array(0..<8))
+        #expect(one == records(simulation, games: 8, jobs: 2))
+        #expect(Set(one.map(\.seed)).count == 8, "every game has its own board")
+    }
+
+    @Test("Taps through the world score exactly what the rules alone score for the same taps")
+    func worldAgreesWithRules() throws {
+        for player in ["random", "greedy"] {
+            let world = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 5))
+            let rules = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 5, throughWorld: false))
+            for index in 0..<6 {
+                let throughWorld = world.playGame(index)
+                #expect(throughWorld.record.missedTaps == 0)
+                #expect(throughWorld.record == rules.playGame(index).record)
+                #expect(throughWorld.game.isOver)
+            }
+        }
+    }
+
+    @Test("Taps every half second make combos; the record counts them")
+    func combos() throws {
+        let simulation = try #require(try Simulation(
+            room: Self.room, colours: 4, player: "random", seed: 3, tapInterval: .milliseconds(500)))
+        let played = simulation.playGame(0)
+        let multipliers = played.game.history.map(\.multiplier)
+        #expect(played.record.maxMultiplier == multipliers.max())
+        #expect(played.record.comboRemovals == multipliers.count { $0 >= 2 })
+        #expect(played.record.maxMultiplier >= 3, "a tap every half second keeps the combo going")
+        #expect(played.record.score == played.game.score)
+        #expect(played.game.moves.enumerated().allSatisfy { $1.time == .milliseconds(500 * $0) })
+    }
+
+    @Test("The greedy player breaks a largest group")
+    func greedy() throws {
+        var player = GreedyPlayer(generator: SeededGenerator(seed: 1))
+        let game = Game(start: try Board(text: "11222\n33444\n"))
+        let chosen = player.chooseGroup(in: game)
+        let group = try #require(chosen)
+        #expect([2, 4].contains(group.colour) && group.size == 3, "one of the two groups of three")
+    }
+
+    @Test("Bad setups are refused")
+    func badSetups() throws {
+        #expect(try Simulation(room: Self.room, colours: 4, player: "nobody", seed: 1) == nil)
+        #expect(throws: BoardError.self) { try Simulation(room: Self.room, colours: 11, player: "random", seed: 1) }
+    }
+}
