@@ -109,14 +109,20 @@ public struct Board: Hashable, Sendable {
     }
 
     /// Every block with its cell, wall by wall, column by column, from the bottom up.
-    public var placedBlocks: [PlacedBlock] {
+    public var placedBlocks: [PlacedBlock] { placedBlocks(inColumns: 0..<room.walls * room.width) }
+
+    /// The blocks of `columns`, numbered across the walls (wall * width + column), with their
+    /// cells, column by column from the bottom up.
+    func placedBlocks(inColumns columns: Range<Int>) -> [PlacedBlock] {
         let layout = Layout(room)
-        return (0..<layout.columns).flatMap { column in
-            (0..<Int(heights[column])).map { row in
+        var blocks: [PlacedBlock] = []
+        for column in columns {
+            for row in 0..<Int(heights[column]) {
                 let index = layout.index(column: column, row: row)
-                return PlacedBlock(Code.block(codes[index]), at: layout.cell(at: index))
+                blocks.append(PlacedBlock(Code.block(codes[index]), at: layout.cell(at: index)))
             }
         }
+        return blocks
     }
 }
 

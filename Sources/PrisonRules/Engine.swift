@@ -250,11 +250,11 @@ struct Engine: ~Copyable {
         return Engine.position(column: column, row: mask.trailingZeroBitCount)
     }
 
-    /// Every group of two or more blocks.
-    mutating func allGroups() -> [Group] {
+    /// The groups of two or more blocks, up to `limit` of them, in the order of their leaders.
+    mutating func allGroups(upTo limit: Int) -> [Group] {
         var groups: [Group] = []
         beginMarking()
-        for n in 0..<leaderCount {
+        for n in 0..<leaderCount where groups.count < limit {
             let position = leader(n)
             if marks[index(position)] != stamp { groups.append(foundGroup(size: fill(from: position))) }
         }

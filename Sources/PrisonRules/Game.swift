@@ -90,7 +90,7 @@ public struct Game: Hashable, Sendable {
     /// The moves left when there are at least one and at most ``Rules/dangerThreshold``;
     /// nil otherwise.
     public var danger: Danger? {
-        let groups = availableGroups
+        let groups = board.groups(corners: rules.corners, upTo: rules.dangerThreshold + 1)
         return groups.isEmpty || groups.count > rules.dangerThreshold ? nil : Danger(groups: groups)
     }
 

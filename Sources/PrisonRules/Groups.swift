@@ -58,9 +58,15 @@ extension Board {
 
     /// Every group of two or more blocks: the moves the board offers, ordered by their first cell.
     public func groups(corners: CornerLinks = .linked) -> [Group] {
+        groups(corners: corners, upTo: .max)
+    }
+
+    /// The first `limit` groups of two or more blocks found, ordered by their first cell: all of
+    /// them when there are `limit` or fewer. Cheaper than ``groups(corners:)`` when many are left.
+    func groups(corners: CornerLinks, upTo limit: Int) -> [Group] {
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        return engine.allGroups().sorted { $0.cells[0] < $1.cells[0] }
+        return engine.allGroups(upTo: limit).sorted { $0.cells[0] < $1.cells[0] }
     }
 
     /// Whether any group of two or more blocks is left.
@@ -84,20 +90,23 @@ extension Board {
         let broken = (0..<size).map { k in
             PlacedBlock(Code.block(engine.code(at: engine.found[k])), at: engine.cell(at: engine.found[k]))
         }.sorted { $0.cell < $1.cell }
-        let before = placedBlocks
+        // Only blocks of a wall that lost blocks can move, and only from its first column that
+        // lost one onward: falls stay in their column and slides go left.
+        var firstColumn: [Int: Int] = [:]
+        for placed in broken { firstColumn[placed.cell.wall] = min(firstColumn[placed.cell.wall] ?? .max, placed.cell.column) }
+        let regions = firstColumn.sorted { $0.key < $1.key }.map { wall, column in
+            (wall * room.width + column)..<((wall + 1) * room.width)
+        }
+        let before = regions.flatMap(placedBlocks(inColumns:))
         engine.removeFound(count: size)
         engine.store(into: &self)
-        return Removal(broken: broken, moved: motions(since: before))
-    }
-
-    /// The blocks whose cells differ from `before`, which held every block now on the board.
-    private func motions(since before: [PlacedBlock]) -> [BlockMotion] {
-        var origin = [Cell?](repeating: nil, count: room.cellCount)
-        for placed in before { origin[placed.block.id.rawValue] = placed.cell }
-        return placedBlocks.compactMap { placed in
-            let from = origin[placed.block.id.rawValue]!
+        var origin: [BlockID: Cell] = Dictionary(minimumCapacity: before.count)
+        for placed in before { origin[placed.block.id] = placed.cell }
+        let moved = regions.flatMap(placedBlocks(inColumns:)).compactMap { placed in
+            let from = origin[placed.block.id]!
             return from == placed.cell ? nil : BlockMotion(block: placed.block, from: from, to: placed.cell)
         }
+        return Removal(broken: broken, moved: moved)
     }
 
     /// Takes back `removal`, which was the last change made to this board.

@@ -20,6 +20,7 @@ func slabs(
 /// One shape of one entity, ready for ray tests: the matrix into the entity's space and the
 /// shape's centre and half size (or radius) there.
 struct Primitive {
+    /// Into the entity's space; only kept for shapes that are not axis-aligned boxes.
     var toLocal: Matrix4x4
     var centre: SIMD3<Float>
     /// Half the box's size, or the sphere's radius in `x` (with `isSphere`).
@@ -30,9 +31,81 @@ struct Primitive {
     var isAxisAligned: Bool
     var low: SIMD3<Float>
     var high: SIMD3<Float>
+    /// The collision groups of the entity; 0 once the shape dropped out.
     var group: UInt32
-    /// The entity's index in ``BoundingVolumeHierarchy/entities``.
+    /// The entity's index in ``BoundingVolumeHierarchy/entities``, and the shape's in its
+    /// collision component.
     var entity: Int
+    var shape: Int
+
+    /// The shape `shape` (number `index` of its entity's) at `world`, or nil when the matrix
+    /// squashes it flat or its bounds are not finite.
+    init?(shape: CollisionShape, index: Int, world: Matrix4x4, group: CollisionGroup, entity: Int) {
+        var isAxisAligned = Self.isAxisAligned(world)
+        var isSphere = false
+        let centre: SIMD3<Float>, extent: SIMD3<Float>
+        switch shape {
+        case .box(let size, let offset):
+            (centre, extent) = (offset, size.absolute / 2)
+        case .sphere(let radius, let offset):
+            (centre, extent) = (offset, SIMD3(Swift.abs(radius), 0, 0))
+            isSphere = true
+            isAxisAligned = false
+        }
+        if !isAxisAligned {
+            guard let inverse = world.inverse else { return nil }
+            toLocal = inverse
+        } else {
+            toLocal = .identity
+        }
+        let bounds = shape.bounds
+        if isAxisAligned {
+            // Turned by right angles only: two opposite corners give the bounds.
+            let a = world.transformPoint(bounds.min), b = world.transformPoint(bounds.max)
+            (low, high) = (pointwiseMin(a, b), pointwiseMax(a, b))
+        } else {
+            (low, high) = Self.corners(of: bounds, world: world)
+        }
+        guard low.isFinite, high.isFinite else { return nil }
+        self.isSphere = isSphere
+        self.centre = centre
+        self.extent = extent
+        self.isAxisAligned = isAxisAligned
+        self.group = group.rawValue
+        self.entity = entity
+        self.shape = index
+    }
+
+    /// Takes the shape out of every ray test.
+    mutating func dropOut() {
+        group = 0
+        low = SIMD3(repeating: .infinity)
+        high = SIMD3(repeating: -.infinity)
+    }
+
+    /// Whether `world` turns the axes only by right angles (each column of its 3 x 3 part lies
+    /// along one axis, to a part in a million): boxes stay boxes along the world axes.
+    private static func isAxisAligned(_ world: Matrix4x4) -> Bool {
+        func alongOneAxis(_ column: SIMD4<Float>) -> Bool {
+            let size = SIMD3(column.x, column.y, column.z).absolute
+            let largest = size.max()
+            return largest > 0 && (size.sum() - largest) <= largest * 1e-6
+        }
+        return alongOneAxis(world.columns.0) && alongOneAxis(world.columns.1) && alongOneAxis(world.columns.2)
+    }
+
+    /// The world bounds of the eight corners of the local box `bounds`.
+    private static func corners(of bounds: (min: SIMD3<Float>, max: SIMD3<Float>), world: Matrix4x4) -> (SIMD3<Float>, SIMD3<Float>) {
+        var low = SIMD3<Float>(repeating: .infinity)
+        var high = SIMD3<Float>(repeating: -.infinity)
+        for corner in 0..<8 {
+            let pick = SIMD3<Float>(Float(corner & 1), Float((corner >> 1) & 1), Float((corner >> 2) & 1))
+            let point = world.transformPoint(bounds.min + (bounds.max - bounds.min) * pick)
+            low = pointwiseMin(low, point)
+            high = pointwiseMax(high, point)
+        }
+        return (low, high)
+    }
 
     /// Where the ray `origin + t * direction` (world) enters the shape: `t` and the normal of the
     /// surface there, in the world, not yet of unit length. Nil when it misses, when the shape is
@@ -99,6 +172,9 @@ struct Primitive {
 
 /// A bounding volume hierarchy over the world bounds of every enabled shape: the broad phase
 /// that makes a ray cast cost about log n box tests instead of n.
+///
+/// Built once, it is refitted after moves: the tree stays, the bounds follow the entities, and
+/// shapes that were removed or disabled drop out. Only new targets need a new build.
 final class BoundingVolumeHierarchy {
     struct Node {
         var low: SIMD3<Float>
@@ -108,103 +184,190 @@ final class BoundingVolumeHierarchy {
         var index: Int32
         /// Primitives in a leaf; 0 for an inner node.
         var count: Int32
-    }
 
-    typealias Item = (primitive: Primitive, low: SIMD3<Float>, high: SIMD3<Float>)
+        /// Whether the node holds no shape (every one of its shapes dropped out).
+        var isEmpty: Bool { low.x > high.x }
+    }
 
     private(set) var nodes: [Node] = []
     private(set) var primitives: [Primitive] = []
     private(set) var entities: [Entity] = []
+    /// For refits: where each entity is in ``entities``, and where its shapes are in
+    /// ``primitives``. Made at the first refit.
+    private var entityIndex: [ObjectIdentifier: Int] = [:]
+    private var shapesOfEntity: [[Int32]] = []
+    /// The world matrix and collision groups each entity's shapes were last fitted to.
+    private var fittedWorld: [Matrix4x4?] = []
+    private var fittedGroup: [UInt32] = []
     private static let leafSize = 4
+
+    private func indexShapes() {
+        entityIndex = Dictionary(uniqueKeysWithValues: entities.enumerated().map { (ObjectIdentifier($1), $0) })
+        shapesOfEntity = Array(repeating: [], count: entities.count)
+        for (k, primitive) in primitives.enumerated() { shapesOfEntity[primitive.entity].append(Int32(k)) }
+        fittedWorld = Array(repeating: nil, count: entities.count)
+        fittedGroup = Array(repeating: 0, count: entities.count)
+    }
 
     /// Collects the shapes of the enabled entities under `root`, where they are now.
     init(root: Entity) {
-        var items: [Item] = []
-        collect(root, into: &items)
-        nodes.reserveCapacity(2 * items.count / Self.leafSize + 1)
-        primitives.reserveCapacity(items.count)
-        if !items.isEmpty { build(&items[...]) }
-    }
-
-    private func collect(_ entity: Entity, into items: inout [Item]) {
-        guard entity.isEnabled else { return }
-        if let collision = entity.collision, let toLocal = entity.worldMatrix.inverse {
-            let world = entity.worldMatrix
-            entities.append(entity)
-            for shape in collision.shapes {
-                let (low, high) = Self.worldBounds(of: shape, world: world)
-                guard low.isFinite && high.isFinite else { continue }
-                var primitive = Primitive(
-                    toLocal: toLocal, centre: .zero, extent: .zero, isSphere: false,
-                    isAxisAligned: Self.isAxisAligned(world), low: low, high: high,
-                    group: collision.group.rawValue, entity: entities.count - 1)
-                switch shape {
-                case .box(let size, let offset):
-                    primitive.centre = offset
-                    primitive.extent = size.absolute / 2
-                case .sphere(let radius, let offset):
-                    primitive.centre = offset
-                    primitive.extent = SIMD3(Swift.abs(radius), 0, 0)
-                    primitive.isSphere = true
-                    primitive.isAxisAligned = false
-                }
-                items.append((primitive, low, high))
+        var candidates: [Primitive] = []
+        collect(root, into: &candidates)
+        nodes.reserveCapacity(2 * candidates.count / Self.leafSize + 1)
+        primitives.reserveCapacity(candidates.count)
+        guard !candidates.isEmpty else { return }
+        let centres = candidates.map { ($0.low + $0.high) / 2 }
+        var order = (0..<Int32(candidates.count)).map(\.self)
+        order.withUnsafeMutableBufferPointer { order in
+            centres.withUnsafeBufferPointer { centres in
+                build(order[...], centres: centres, candidates: candidates)
             }
         }
-        for child in entity.children { collect(child, into: &items) }
     }
 
-    /// Whether `world` turns the axes only by right angles (each column of its 3 x 3 part lies
-    /// along one axis, to a part in a million): boxes stay boxes along the world axes.
-    private static func isAxisAligned(_ world: Matrix4x4) -> Bool {
-        [world.columns.0, world.columns.1, world.columns.2].allSatisfy { column in
-            let size = SIMD3(column.x, column.y, column.z).absolute
-            return size.max() > 0 && (size.sum() - size.max()) <= size.max() * 1e-6
+    private func collect(_ entity: Entity, into candidates: inout [Primitive]) {
+        guard entity.isEnabled else { return }
+        if let collision = entity.collision {
+            let world = entity.worldMatrix
+            var added = false
+            for (shapeIndex, shape) in collision.shapes.enumerated() {
+                guard let primitive = Primitive(
+                    shape: shape, index: shapeIndex, world: world, group: collision.group, entity: entities.count)
+                else { continue }
+                candidates.append(primitive)
+                added = true
+            }
+            if added { entities.append(entity) }
         }
+        for child in entity.children { collect(child, into: &candidates) }
     }
 
-    /// The world bounds of the eight corners of `shape`'s local bounds.
-    private static func worldBounds(of shape: CollisionShape, world: Matrix4x4) -> (SIMD3<Float>, SIMD3<Float>) {
-        let bounds = shape.bounds
-        var low = SIMD3<Float>(repeating: .infinity)
-        var high = SIMD3<Float>(repeating: -.infinity)
-        for corner in 0..<8 {
-            let pick = SIMD3<Float>(Float(corner & 1), Float((corner >> 1) & 1), Float((corner >> 2) & 1))
-            let local: SIMD3<Float> = bounds.min + (bounds.max - bounds.min) * pick
-            let point = world.transformPoint(local)
-            low = pointwiseMin(low, point)
-            high = pointwiseMax(high, point)
-        }
-        return (low, high)
-    }
-
-    /// Builds the subtree of `items`: split at the median of the widest axis of their centres.
-    private func build(_ items: inout ArraySlice<Item>) {
+    /// Builds the subtree of the candidates in `order`: split at the median of the widest axis
+    /// of their centres.
+    private func build(_ order: Slice<UnsafeMutableBufferPointer<Int32>>, centres: UnsafeBufferPointer<SIMD3<Float>>, candidates: [Primitive]) {
         var low = SIMD3<Float>(repeating: .infinity)
         var high = SIMD3<Float>(repeating: -.infinity)
         var centreLow = low
         var centreHigh = high
-        for item in items {
-            low = pointwiseMin(low, item.low)
-            high = pointwiseMax(high, item.high)
-            let centre: SIMD3<Float> = (item.low + item.high) / 2
-            centreLow = pointwiseMin(centreLow, centre)
-            centreHigh = pointwiseMax(centreHigh, centre)
+        for k in order {
+            let candidate = candidates[Int(k)]
+            low = pointwiseMin(low, candidate.low)
+            high = pointwiseMax(high, candidate.high)
+            centreLow = pointwiseMin(centreLow, centres[Int(k)])
+            centreHigh = pointwiseMax(centreHigh, centres[Int(k)])
         }
         let index = nodes.count
-        nodes.append(Node(low: low, high: high, index: Int32(primitives.count), count: Int32(items.count)))
-        guard items.count > Self.leafSize else {
-            primitives.append(contentsOf: items.map(\.primitive))
+        nodes.append(Node(low: low, high: high, index: Int32(primitives.count), count: Int32(order.count)))
+        guard order.count > Self.leafSize else {
+            for k in order { primitives.append(candidates[Int(k)]) }
             return
         }
         let spread = centreHigh - centreLow
         let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : spread.y >= spread.z ? 1 : 2
-        items.sort { ($0.low[axis] + $0.high[axis]) < ($1.low[axis] + $1.high[axis]) }
-        let middle = items.startIndex + items.count / 2
+        let middle = order.startIndex + order.count / 2
+        Self.select(middle, in: order, axis: axis, centres: centres)
         nodes[index].count = 0
-        build(&items[items.startIndex..<middle])
+        build(order.base[order.startIndex..<middle], centres: centres, candidates: candidates)
         nodes[index].index = Int32(nodes.count)
-        build(&items[middle..<items.endIndex])
+        build(order.base[middle..<order.endIndex], centres: centres, candidates: candidates)
+    }
+
+    /// Reorders `order` so that place `k` holds the candidate it would hold sorted by centre on
+    /// `axis`, with none greater before it and none smaller after it (Hoare's selection).
+    private static func select(
+        _ k: Int, in order: Slice<UnsafeMutableBufferPointer<Int32>>, axis: Int, centres: UnsafeBufferPointer<SIMD3<Float>>
+    ) {
+        let base = order.base
+        func key(_ i: Int) -> Float { centres[Int(base[i])][axis] }
+        var low = order.startIndex, high = order.endIndex - 1
+        while low < high {
+            let pivot = key((low + high) / 2)
+            var i = low, j = high
+            while i <= j {
+                while key(i) < pivot { i += 1 }
+                while key(j) > pivot { j -= 1 }
+                if i <= j {
+                    base.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j {
+                high = j
+            } else if k >= i {
+                low = i
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Fits the shapes of entity `e` to `world` and `collision`.
+    private func refit(_ e: Int, world: Matrix4x4, collision: CollisionComponent) {
+        // Most entities stay where they were: their shapes stand.
+        guard world != fittedWorld[e] || collision.group.rawValue != fittedGroup[e] else { return }
+        fittedWorld[e] = world
+        fittedGroup[e] = collision.group.rawValue
+        for slot in shapesOfEntity[e] {
+            let k = Int(slot)
+            let shape = primitives[k].shape
+            if shape < collision.shapes.count, let moved = Primitive(
+                shape: collision.shapes[shape], index: shape, world: world, group: collision.group, entity: e)
+            {
+                primitives[k] = moved
+            } else {
+                primitives[k].dropOut()
+            }
+        }
+    }
+
+    /// Moves every shape to where its entity is now and drops the shapes whose entity left the
+    /// space, was disabled or lost its collision; then fits every node to what it still holds.
+    /// Only the `touched` entities are looked at, or all of them when it is nil.
+    func refit(in space: Space, touched: [Entity]?) {
+        if shapesOfEntity.isEmpty { indexShapes() }
+        if let touched {
+            for entity in touched {
+                guard let e = entityIndex[ObjectIdentifier(entity)] else { continue }
+                if entity.space === space, entity.isEnabledInHierarchy, let collision = entity.collision {
+                    refit(e, world: entity.worldMatrix, collision: collision)
+                } else {
+                    for slot in shapesOfEntity[e] { primitives[Int(slot)].dropOut() }
+                }
+            }
+        } else {
+            var seen = [Bool](repeating: false, count: entities.count)
+            func visit(_ entity: Entity) {
+                guard entity.isEnabled else { return }
+                if let collision = entity.collision, let e = entityIndex[ObjectIdentifier(entity)] {
+                    seen[e] = true
+                    refit(e, world: entity.worldMatrix, collision: collision)
+                }
+                for child in entity.children { visit(child) }
+            }
+            visit(space.root)
+            for e in entities.indices where !seen[e] {
+                for slot in shapesOfEntity[e] { primitives[Int(slot)].dropOut() }
+            }
+        }
+        for n in nodes.indices.reversed() {
+            let node = nodes[n]
+            var low = SIMD3<Float>(repeating: .infinity)
+            var high = SIMD3<Float>(repeating: -.infinity)
+            if node.count > 0 {
+                for k in Int(node.index)..<Int(node.index + node.count) where primitives[k].group != 0 {
+                    low = pointwiseMin(low, primitives[k].low)
+                    high = pointwiseMax(high, primitives[k].high)
+                }
+            } else {
+                for child in [n + 1, Int(node.index)] where !nodes[child].isEmpty {
+                    low = pointwiseMin(low, nodes[child].low)
+                    high = pointwiseMax(high, nodes[child].high)
+                }
+            }
+            nodes[n].low = low
+            nodes[n].high = high
+        }
     }
 
     /// Calls `visit` with each primitive whose bounds the ray `origin + t * direction`, for `t` in
@@ -224,7 +387,7 @@ final class BoundingVolumeHierarchy {
                 /// Where the ray enters node `index`'s box within the limit, or nil.
                 @inline(__always) func entry(_ index: Int) -> Float? {
                     let node = nodes[index]
-                    guard let (near, far, _, _) = slabs(
+                    guard !node.isEmpty, let (near, far, _, _) = slabs(
                         origin: origin, inverse: inverse, parallel: parallel, low: node.low, high: node.high),
                         near <= limit, far >= 0
                     else { return nil }

@@ -23,12 +23,20 @@ public class Entity {
 
     /// Whether the entity takes part in ray casts. A disabled entity disables its descendants.
     public var isEnabled = true {
-        didSet { changes?.count &+= 1 }
+        didSet {
+            changes?.count &+= 1
+            if isEnabled && !oldValue { changes?.newTargets &+= 1 }
+            if !isEnabled && oldValue { changes?.noteTouched(subtree: self) }
+        }
     }
 
     /// The shapes rays can hit, and the collision groups the entity belongs to.
     public var collision: CollisionComponent? {
-        didSet { changes?.count &+= 1 }
+        didSet {
+            changes?.count &+= 1
+            if let collision, collision.shapes != oldValue?.shapes { changes?.newTargets &+= 1 }
+            changes?.noteTouched(self)
+        }
     }
 
     /// The move in flight, if any.
@@ -55,6 +63,7 @@ public class Entity {
         child.attach(to: space)
         child.invalidateWorldMatrix()
         changes?.count &+= 1
+        changes?.newTargets &+= 1
     }
 
     /// Takes the entity out of its parent (and out of the space).
@@ -66,6 +75,7 @@ public class Entity {
         attach(to: nil)
         invalidateWorldMatrix()
         changes?.count &+= 1
+        changes?.noteTouched(subtree: self)
     }
 
     /// The first entity named `name` in this entity's subtree, depth first, itself included.
@@ -117,6 +127,7 @@ public class Entity {
         // A cached child implies a cached parent, so a cleared entity has cleared descendants.
         guard cachedWorldMatrix != nil else { return }
         cachedWorldMatrix = nil
+        changes?.noteTouched(self)
         for child in children { child.invalidateWorldMatrix() }
     }
 

@@ -1,6 +1,30 @@
 /// Counts the changes made to a space's contents, shared by the space and its entities.
 final class ChangeCounter {
+    /// Every change a ray cast could see.
     var count = 0
+    /// The changes that can make new targets: entities added, collision shapes set, entities
+    /// enabled.
+    var newTargets = 0
+    /// The entities that moved or may have stopped being targets since the ray casts' hierarchy
+    /// was last fitted; nil when there were more than `touchLimit` (then all are checked).
+    private(set) var touched: [Entity]? = []
+    var touchLimit = 4096
+
+    func noteTouched(_ entity: Entity) {
+        if (touched?.count ?? 0) >= touchLimit { touched = nil }
+        touched?.append(entity)
+    }
+
+    func noteTouched(subtree entity: Entity) {
+        noteTouched(entity)
+        for child in entity.children { noteTouched(subtree: child) }
+    }
+
+    /// The entities touched so far, and a fresh start.
+    func takeTouched() -> [Entity]? {
+        defer { touched = [] }
+        return touched
+    }
 }
 
 /// An immersive space: the tree of entities under a root at the world origin (on the floor under
@@ -28,6 +52,7 @@ public final class Space {
     let changes = ChangeCounter()
     private var hierarchy: BoundingVolumeHierarchy?
     private var hierarchyVersion = -1
+    private var hierarchyTargets = -1
 
     public init() {
         root = Entity(name: "root")
@@ -109,12 +134,20 @@ public final class Space {
         return found.sorted { $0.t < $1.t }.map(hit)
     }
 
-    /// The hierarchy of the entities where they are now, rebuilt after any change.
+    /// The hierarchy of the entities where they are now: refitted after moves and removals,
+    /// built again when new targets appeared.
     private func currentHierarchy() -> BoundingVolumeHierarchy {
         if let hierarchy, hierarchyVersion == changes.count { return hierarchy }
+        hierarchyVersion = changes.count
+        if let hierarchy, hierarchyTargets == changes.newTargets {
+            hierarchy.refit(in: self, touched: changes.takeTouched())
+            return hierarchy
+        }
         let built = BoundingVolumeHierarchy(root: root)
         hierarchy = built
-        hierarchyVersion = changes.count
+        hierarchyTargets = changes.newTargets
+        _ = changes.takeTouched()
+        changes.touchLimit = max(1024, 4 * built.entities.count)
         return built
     }
 }

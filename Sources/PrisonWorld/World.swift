@@ -105,6 +105,8 @@ public final class World {
     /// When the last animation started so far ends, and the last such time on the timeline.
     private var animationsEnd: Int64 = 0
     private var lastAnimationEnd: Int64 = -1
+    /// The durations of the settings and the rules' combo window, in microseconds.
+    private let ticks: (break: Int64, fall: Int64, slide: Int64, undo: Int64, end: Int64)
     /// Changes when the game ends or is taken back from its end, cancelling a scheduled end.
     private var endGeneration = 0
 
@@ -132,6 +134,10 @@ public final class World {
     public init(game: Game, settings: WorldSettings = WorldSettings()) {
         self.game = game
         self.settings = settings
+        ticks = (
+            game.rules.comboWindow.ticks, settings.fallDuration.ticks, settings.slideDuration.ticks,
+            settings.undoDuration.ticks, settings.endDuration.ticks
+        )
         space = Space()
         let layout = RoomLayout(walls: game.start.room.walls, width: game.start.room.width, blockSize: settings.blockSize)
         self.layout = layout
@@ -284,7 +290,7 @@ public final class World {
             hasEnded = false
             for wall in walls.indices {
                 moveWall(
-                    wall, to: Transform(rotation: layout.rotation(ofWall: wall)), duration: settings.undoDuration.ticks,
+                    wall, to: Transform(rotation: layout.rotation(ofWall: wall)), duration: ticks.undo,
                     timingFunction: .easeInOut)
             }
         }
@@ -315,7 +321,7 @@ public final class World {
         if entity.parent == nil { walls[cell.wall].addChild(entity) }
         entity.collision = CollisionComponent(shapes: [.box(size: SIMD3(repeating: settings.blockSize))])
         replan(index)
-        start(index, to: restingTransform(at: cell), phase: .returning, duration: settings.undoDuration.ticks)
+        start(index, to: restingTransform(at: cell), phase: .returning, duration: ticks.undo)
     }
 
     // MARK: Time
@@ -337,6 +343,7 @@ public final class World {
             }
             advanceClock(to: target)
         }
+        guard !events.isEmpty else { return [] }
         let delivered = events.sorted {
             ($0.event.time, $0.event.kind.rank, $0.order) < ($1.event.time, $1.event.kind.rank, $1.order)
         }
@@ -363,9 +370,8 @@ public final class World {
     /// Animates a move the game has just played: its group breaks now, the blocks above fall when
     /// the break ends, then columns slide; the end of the game follows the last slide.
     private func animate(_ outcome: MoveOutcome) {
-        let breakTicks = game.rules.comboWindow.ticks
-        let fallStart = clock + breakTicks
-        let slideStart = fallStart + settings.fallDuration.ticks
+        let fallStart = clock + ticks.break
+        let slideStart = fallStart + ticks.fall
         for placed in outcome.removal.broken { breakBlock(slot(of: placed.block)) }
         for motion in outcome.removal.moved {
             let index = slot(of: motion.block)
@@ -376,10 +382,10 @@ public final class World {
             let generation = states[index].generation
             let fallTo = Cell(wall: to.wall, column: from.column, row: to.row)
             if from.row != to.row || states[index].entity.transform != restingTransform(at: from) {
-                schedule(index, generation, to: fallTo, phase: .falling, duration: settings.fallDuration.ticks, at: fallStart)
+                schedule(index, generation, to: fallTo, phase: .falling, duration: ticks.fall, at: fallStart)
             }
             if from.column != to.column {
-                schedule(index, generation, to: to, phase: .sliding, duration: settings.slideDuration.ticks, at: slideStart)
+                schedule(index, generation, to: to, phase: .sliding, duration: ticks.slide, at: slideStart)
             }
         }
         emit(.groupBroke(
@@ -389,7 +395,7 @@ public final class World {
         refreshDanger()
         if game.isOver {
             endGeneration += 1
-            timeline.schedule(.end(generation: endGeneration), at: slideStart + settings.slideDuration.ticks)
+            timeline.schedule(.end(generation: endGeneration), at: slideStart + ticks.slide)
         }
     }
 
@@ -401,7 +407,7 @@ public final class World {
         var target = entity.transform
         target.scale = .zero
         target.rotation = Quaternion(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1).normalized) * target.rotation
-        start(index, to: target, phase: .breaking, duration: game.rules.comboWindow.ticks, timingFunction: .easeIn)
+        start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
     }
 
     /// Cancels the block's scheduled steps; a move in flight goes on until the next one starts.
@@ -486,7 +492,7 @@ public final class World {
     private func end() {
         hasEnded = true
         emit(game.isCleared ? .roomCleared(score: game.score) : .gameEnded(score: game.score))
-        let duration = settings.endDuration.ticks
+        let duration = ticks.end
         if game.isCleared {
             for wall in walls.indices {
                 // Outward, and down through the floor as far as the room is wide.
@@ -517,7 +523,7 @@ public final class World {
     private func refreshMultiplier() {
         var current = 1
         if let last = game.history.last, let tapped = last.move.time?.ticks {
-            let ends = tapped + game.rules.comboWindow.ticks
+            let ends = tapped + ticks.break
             if clock < ends {
                 current = last.multiplier
                 timeline.schedule(.comboEnds, at: ends)

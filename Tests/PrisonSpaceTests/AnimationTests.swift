@@ -3,6 +3,19 @@ import Testing
 
 @Suite("Animated moves")
 struct AnimationTests {
+    @Test("A move relative to a turned parent ends exactly at its target, bit for bit")
+    func exactEndUnderTurnedParent() {
+        let space = Space()
+        let wall = Entity(name: "wall", transform: Transform(rotation: Quaternion(angle: -.pi / 2, axis: [0, 1, 0])))
+        space.addChild(wall)
+        let block = Entity(name: "block")
+        wall.addChild(block)
+        let target = Transform(translation: [-0.3, 0.45, -0.6])
+        block.move(to: target, relativeTo: wall, duration: 0.3)
+        space.update(deltaTime: 1)
+        #expect(block.transform == target)
+    }
+
     @Test(
         "Timing functions at 0, 0.5 and 1",
         arguments: [

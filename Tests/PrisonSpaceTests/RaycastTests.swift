@@ -179,6 +179,51 @@ struct RaycastTests {
         }
     }
 
+    @Test("After moves, removals, disabling and lost shapes, casts find what a fresh search finds")
+    func refittedHierarchy() throws {
+        let space = Space()
+        var random = Lcg(seed: 11)
+        let holder = Entity(name: "holder")
+        space.addChild(holder)
+        let boxes = (0..<200).map { index in
+            let box = Entity(
+                name: "box \(index)", transform: Transform(translation: [random.next(-4, 4), random.next(0, 3), random.next(-4, 4)]),
+                collision: CollisionComponent(shapes: [.box(size: [0.4, 0.4, 0.4])]))
+            (index % 4 == 0 ? holder : space.root).addChild(box)
+            return box
+        }
+        func hits(_ origin: SIMD3<Float>, _ direction: SIMD3<Float>) -> [String] {
+            space.raycast(origin: origin, direction: direction, query: .all, mask: CollisionGroup(rawValue: 1))
+                .map { "\($0.entity.name) \($0.distance)" }
+        }
+        for round in 0..<40 {
+            for _ in 0..<10 {
+                let box = boxes[Int(random.next(0, 199.99))]
+                switch Int(random.next(0, 5.99)) {
+                case 0: box.transform.translation += [random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)]
+                case 1: box.transform.rotation = Quaternion(angle: random.next(0, 3), axis: [0, 1, 0])
+                case 2: box.removeFromParent()
+                case 3: box.isEnabled = false
+                case 4: box.collision = nil
+                default: box.collision?.group = CollisionGroup(rawValue: 2)
+                }
+            }
+            if round % 5 == 0 { holder.transform.translation.y += 0.3 }
+            if round % 7 == 3 { holder.isEnabled.toggle() }
+            space.broadPhase = .boundingVolumeHierarchy
+            let rays = (0..<20).map { _ in
+                (SIMD3<Float>(random.next(-1, 1), random.next(0.5, 2), random.next(-1, 1)),
+                 SIMD3<Float>(random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)))
+            }
+            let refitted = rays.map { hits($0.0, $0.1) }
+            // A new entity makes the next cast build the search afresh: the oracle.
+            space.addChild(Entity(name: "marker \(round)"))
+            space.broadPhase = .exhaustive
+            #expect(refitted == rays.map { hits($0.0, $0.1) }, "round \(round)")
+            #expect(refitted.contains { !$0.isEmpty }, "the rays still hit something")
+        }
+    }
+
     @Test("Casts see entities where they are now, also in the middle of a move")
     func midMove() throws {
         let space = Space()
