@@ -108,6 +108,11 @@ enum Interruption {
 
     static func catchControlC() {
         signal(SIGINT) { _ in Interruption.requested.store(true, ordering: .relaxed) }
+        // A parent may have started us with SIGINT blocked; Ctrl-C must still reach the handler.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &interrupt, nil)
     }
 }
 

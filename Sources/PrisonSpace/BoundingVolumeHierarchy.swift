@@ -323,12 +323,14 @@ final class BoundingVolumeHierarchy {
 
     /// Moves every shape to where its entity is now and drops the shapes whose entity left the
     /// space, was disabled or lost its collision; then fits every node to what it still holds.
-    /// Only the `touched` entities are looked at, or all of them when it is nil.
-    func refit(in space: Space, touched: [Entity]?) {
+    /// Only the `touched` entities are looked at, or all of them when it is nil. (The hierarchy
+    /// holds its entities, so an identity it knows cannot belong to another entity.)
+    func refit(in space: Space, touched: [ObjectIdentifier]?) {
         if shapesOfEntity.isEmpty { indexShapes() }
         if let touched {
-            for entity in touched {
-                guard let e = entityIndex[ObjectIdentifier(entity)] else { continue }
+            for identity in touched {
+                guard let e = entityIndex[identity] else { continue }
+                let entity = entities[e]
                 if entity.space === space, entity.isEnabledInHierarchy, let collision = entity.collision {
                     refit(e, world: entity.worldMatrix, collision: collision)
                 } else {

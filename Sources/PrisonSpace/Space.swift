@@ -6,13 +6,14 @@ final class ChangeCounter {
     /// enabled.
     var newTargets = 0
     /// The entities that moved or may have stopped being targets since the ray casts' hierarchy
-    /// was last fitted; nil when there were more than `touchLimit` (then all are checked).
-    private(set) var touched: [Entity]? = []
+    /// was last fitted; nil when there were more than `touchLimit` (then all are checked). By
+    /// identity, not reference: the entities hold this counter.
+    private(set) var touched: [ObjectIdentifier]? = []
     var touchLimit = 4096
 
     func noteTouched(_ entity: Entity) {
         if (touched?.count ?? 0) >= touchLimit { touched = nil }
-        touched?.append(entity)
+        touched?.append(ObjectIdentifier(entity))
     }
 
     func noteTouched(subtree entity: Entity) {
@@ -21,7 +22,7 @@ final class ChangeCounter {
     }
 
     /// The entities touched so far, and a fresh start.
-    func takeTouched() -> [Entity]? {
+    func takeTouched() -> [ObjectIdentifier]? {
         defer { touched = [] }
         return touched
     }
