@@ -361,3 +361,24 @@ struct DeterminismTests {
         #expect(first.game.moves.count > 3)
     }
 }
+
+@Suite("The README's world example")
+struct ReadmeWorldExampleTests {
+    @Test("The example runs: a tap breaks a group or says why not, and update reports the events")
+    func example() throws {
+        let world = World(game: Game(start: try Board.random(room: .standard, colours: 5, seed: 7)))
+        var broke = false
+        do {
+            let outcome = try world.tap(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1])
+            #expect(outcome.removal.broken.count >= 2)
+            broke = true
+        } catch {
+            #expect(error == .noBlock || world.game.moves.isEmpty)
+        }
+        let events = world.update(deltaTime: 1.0 / 60)
+        #expect(events.contains { if case .groupBroke = $0.kind { true } else { false } } == broke)
+        world.undo()
+        world.settle()
+        #expect(world.game.board == world.game.start)
+    }
+}
