@@ -141,7 +141,17 @@ public struct Game: Hashable, Sendable {
     /// Plays again the last move taken back; nil when there is none.
     @discardableResult
     public mutating func redo() -> MoveOutcome? {
-        guard let move = undoneMoves.popLast() else { return nil }
+        guard let move = undoneMoves.last else { return nil }
+        return redo(at: move.time)
+    }
+
+    /// Plays again the last move taken back, tapped at `time` instead of its own time (never
+    /// earlier than the last timed move; nil means untimed); nil when there is nothing to redo.
+    @discardableResult
+    public mutating func redo(at time: Duration?) -> MoveOutcome? {
+        guard var move = undoneMoves.popLast() else { return nil }
+        let previous = history.last(where: { $0.move.time != nil })?.move.time
+        move.time = time.map { max($0, previous ?? $0) }
         do {
             return try apply(move)
         } catch {

@@ -108,7 +108,9 @@ public final class AnimationPlaybackController {
         guard isPlaying else { return false }
         elapsed += deltaTime * speed
         let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
-        if fraction >= 1 {
+        // Steps that add up to the duration may fall short of it by a rounding error: a move
+        // stepped exactly to its end time completes then.
+        if fraction >= 1 - 1e-12 {
             entity.transform = target
             isComplete = true
             if entity.runningMove === self { entity.runningMove = nil }

@@ -192,6 +192,9 @@ final class BoundingVolumeHierarchy {
     private(set) var nodes: [Node] = []
     private(set) var primitives: [Primitive] = []
     private(set) var entities: [Entity] = []
+    /// Entities with shapes that could not be placed (squashed flat) when the hierarchy was
+    /// built; when one moves, only a new build can take it in.
+    private var squashed: Set<ObjectIdentifier> = []
     /// For refits: where each entity is in ``entities``, and where its shapes are in
     /// ``primitives``. Made at the first refit.
     private var entityIndex: [ObjectIdentifier: Int] = [:]
@@ -237,7 +240,12 @@ final class BoundingVolumeHierarchy {
                 candidates.append(primitive)
                 added = true
             }
-            if added { entities.append(entity) }
+            if added {
+                entities.append(entity)
+            } else if !collision.shapes.isEmpty {
+                // Squashed flat (a scale of 0): not a target now, but it may grow back.
+                squashed.insert(ObjectIdentifier(entity))
+            }
         }
         for child in entity.children { collect(child, into: &candidates) }
     }
@@ -324,8 +332,15 @@ final class BoundingVolumeHierarchy {
     /// Moves every shape to where its entity is now and drops the shapes whose entity left the
     /// space, was disabled or lost its collision; then fits every node to what it still holds.
     /// Only the `touched` entities are looked at, or all of them when it is nil. (The hierarchy
-    /// holds its entities, so an identity it knows cannot belong to another entity.)
-    func refit(in space: Space, touched: [ObjectIdentifier]?) {
+    /// holds its entities, so an identity it knows cannot belong to another entity.) Returns
+    /// false, having changed nothing, when a squashed entity may have grown back: the hierarchy
+    /// must then be built again.
+    func refit(in space: Space, touched: [ObjectIdentifier]?) -> Bool {
+        if let touched {
+            if !squashed.isEmpty, touched.contains(where: squashed.contains) { return false }
+        } else if !squashed.isEmpty {
+            return false
+        }
         if shapesOfEntity.isEmpty { indexShapes() }
         if let touched {
             for identity in touched {
@@ -370,6 +385,7 @@ final class BoundingVolumeHierarchy {
             nodes[n].low = low
             nodes[n].high = high
         }
+        return true
     }
 
     /// Calls `visit` with each primitive whose bounds the ray `origin + t * direction`, for `t` in

@@ -140,8 +140,7 @@ public final class Space {
     private func currentHierarchy() -> BoundingVolumeHierarchy {
         if let hierarchy, hierarchyVersion == changes.count { return hierarchy }
         hierarchyVersion = changes.count
-        if let hierarchy, hierarchyTargets == changes.newTargets {
-            hierarchy.refit(in: self, touched: changes.takeTouched())
+        if let hierarchy, hierarchyTargets == changes.newTargets, hierarchy.refit(in: self, touched: changes.takeTouched()) {
             return hierarchy
         }
         let built = BoundingVolumeHierarchy(root: root)

@@ -308,10 +308,12 @@ public final class World {
         return outcome
     }
 
-    /// Plays again the last move taken back, animated from now; nil when there is none.
+    /// Plays again the last move taken back, as a tap now: it breaks and scores at the present
+    /// time, so a redo inside a break raises the multiplier as a tap would. Nil when there is
+    /// nothing to redo.
     @discardableResult
     public func redo() -> MoveOutcome? {
-        guard let outcome = game.redo() else { return nil }
+        guard let outcome = game.redo(at: time) else { return nil }
         animate(outcome)
         return outcome
     }
@@ -471,7 +473,11 @@ public final class World {
 
     private func moveEnded(_ index: Int, generation: Int) {
         states[index].isMoving = false
-        guard states[index].generation == generation else { return }
+        guard states[index].generation == generation else {
+            // A move of an older plan ended; the new plan's steps are still to come.
+            if states[index].pendingSteps > 0 { states[index].phase = .waiting }
+            return
+        }
         switch states[index].phase {
         case .breaking:
             states[index].entity.removeFromParent()

@@ -6,6 +6,25 @@ import Testing
 struct GameTests {
     let start: Board = try! Board.random(room: try! Room(walls: 4, width: 5, height: 4), colours: 3, seed: 11)
 
+    @Test("Redo at a new time scores as a tap at that time, never before the last timed move")
+    func redoAtATime() throws {
+        var game = Game(start: try Board(text: "112233"))
+        try game.play(Move(Cell(column: 0, row: 0), at: .seconds(1)))
+        try game.play(Move(Cell(column: 0, row: 0), at: .milliseconds(1500)))
+        game.undo()
+        let late = try #require(game.redo(at: .seconds(9)) as MoveOutcome?)
+        #expect(late.move.time == .seconds(9) && late.multiplier == 1)
+        game.undo()
+        let again = try #require(game.redo(at: .milliseconds(1200)) as MoveOutcome?)
+        #expect(again.move.time == .milliseconds(1200) && again.multiplier == 2)
+        game.undo()
+        let early = try #require(game.redo(at: .zero) as MoveOutcome?)
+        #expect(early.move.time == .seconds(1), "held to the last timed move")
+        game.undo()
+        #expect(game.redo(at: nil)?.move.time == nil)
+        #expect(game.redo(at: .seconds(3)) == nil)
+    }
+
     @Test("Undo takes back moves to any depth and redo plays them again")
     func undoRedo() throws {
         let finished = try playRandomGame(on: start, seed: 3)

@@ -224,6 +224,20 @@ struct RaycastTests {
         }
     }
 
+    @Test("A box squashed flat when the search was built is hit once it grows back")
+    func squashedThenGrown() {
+        let space = Space()
+        let box = Entity(
+            name: "box", transform: Transform(scale: .zero, translation: [0, 0, -3]),
+            collision: CollisionComponent(shapes: [.box(size: [1, 1, 1])]))
+        space.addChild(box)
+        #expect(space.firstHit(from: .zero, toward: [0, 0, -3]) == nil)
+        box.transform.scale = [1, 1, 1]
+        #expect(space.firstHit(from: .zero, toward: [0, 0, -3])?.entity === box)
+        space.broadPhase = .exhaustive
+        #expect(space.firstHit(from: .zero, toward: [0, 0, -3])?.entity === box)
+    }
+
     @Test("Casts see entities where they are now, also in the middle of a move")
     func midMove() throws {
         let space = Space()

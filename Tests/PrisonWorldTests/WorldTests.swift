@@ -256,7 +256,8 @@ struct UndoAndEventTests {
         #expect(world.undo() == nil)
         // Redo breaks the same group again, animated from now.
         let redone = try #require(world.redo())
-        #expect(redone == undone)
+        #expect(redone.removal == undone.removal && redone.points == undone.points)
+        #expect(redone.move.time == world.time, "a redo is a tap now")
         world.settle()
         #expect(world.blocks.count == start.blockCount - 3)
     }
@@ -380,5 +381,77 @@ struct ReadmeWorldExampleTests {
         world.undo()
         world.settle()
         #expect(world.game.board == world.game.start)
+    }
+}
+
+@Suite("Regressions found in review")
+struct RegressionTests {
+    static let pairs = TapTests.pairs
+
+    @Test("Undo after a finished break, then any cast: the returned blocks can be tapped")
+    func undoThenCast() throws {
+        let world = try world(Self.pairs, rules: Rules(corners: .open))
+        try world.tap(lookingAt: cell(0, 0, 0))
+        world.settle()
+        world.undo()
+        _ = world.target(origin: world.settings.eye, direction: [0, 1, 0])  // a hover, say
+        world.settle()
+        let ray = try #require(world.ray(toward: cell(0, 0, 0)))
+        #expect(world.target(origin: ray.origin, direction: ray.direction)?.cell == cell(0, 0, 0))
+        #expect(throws: Never.self) { try world.tap(lookingAt: cell(0, 0, 0)) }
+    }
+
+    @Test("A redo is a tap now: within a break it raises the multiplier, shown and scored alike")
+    func redoScoresNow() throws {
+        let world = try world(Self.pairs, rules: Rules(corners: .open))
+        try world.tap(lookingAt: cell(0, 0, 0))
+        world.update(deltaTime: 0.5)
+        #expect(try world.tap(lookingAt: cell(1, 0, 0)).multiplier == 2)
+        world.update(deltaTime: 0.1)
+        world.undo()
+        world.update(deltaTime: 5)
+        let redone = try #require(world.redo())
+        #expect(redone.multiplier == 1 && world.multiplier == 1, "long after the first break")
+        world.update(deltaTime: 0.2)
+        #expect(try world.tap(lookingAt: cell(2, 0, 0)).multiplier == 2, "inside the redone break")
+    }
+
+    @Test("When the world stops animating every block has landed, whatever the frame steps",
+          arguments: [0.001, 0.002, 0.004, 0.005, 0.008, 0.0])
+    func framesLand(step: Double) throws {
+        for seed in UInt64(0)..<30 {
+            var random = SeededGenerator(seed: seed, stream: 9)
+            func frame() -> Double { step > 0 ? step : Double(10_000 + random.below(15_000)) / 1_000_000 }
+            let start = try Board.random(room: try Room(walls: 4, width: 6, height: 5), colours: 3, seed: seed)
+            let world = World(game: Game(start: start))
+            guard let group = world.game.availableGroups.first else { continue }
+            try world.tap(lookingAt: group.cells[0])
+            for _ in 0..<Int(seed % 7) { world.update(deltaTime: frame()) }
+            if seed % 2 == 0 { world.undo() }
+            guard !world.game.isOver else { continue }
+            while world.isAnimating { world.update(deltaTime: frame()) }
+            for block in world.blocks {
+                #expect(block.phase == .resting, "seed \(seed): block \(block.block.id) \(block.phase)")
+                #expect(block.entity.transform == world.restingTransform(at: try #require(block.cell)))
+            }
+        }
+        // The case found in review: an update that ends exactly on the end of the undo.
+        let world = try world(Self.pairs, rules: Rules(corners: .open))
+        try world.tap(lookingAt: cell(0, 0, 0))
+        world.settle()
+        world.undo()
+        let events = world.update(deltaTime: 0.036) + world.update(deltaTime: 0.364)
+        #expect(!world.isAnimating && world.blocks.allSatisfy { $0.phase == .resting })
+        #expect(events.contains { if case .blocksLanded = $0.kind { true } else { false } })
+    }
+
+    @Test("A replanned block standing between its steps is waiting, not falling")
+    func phaseBetweenPlans() throws {
+        let world = try world("4.\n2.\n2.\n33", rules: Rules(corners: .open))
+        try world.tap(lookingAt: cell(0, 0, 0))  // the 3s: column 0 falls from 1.0 s to 1.3 s
+        world.update(deltaTime: 1.1)
+        try world.tap(lookingAt: cell(0, 0, 0))  // the 2s, while the 4 falls
+        world.update(deltaTime: 0.5)  // 1.6 s: the 4's first fall ended; its next starts at 2.1 s
+        #expect(world.block(in: cell(0, 0, 0))?.phase == .waiting)
     }
 }
