@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import PrisonRules
 import PrisonSpace
+import PrisonWorld
+import Synchronization
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure the engines on one thread: random playouts, ray casts, moves.",
+        abstract: "Measure the engines: random playouts, ray casts, moves, simulated games.",
         discussion: """
             rules: a playout plays a board to its end, choosing every legal group with equal \
             chance, in the playout engine that simulations and searches use; the baseline plays the \
@@ -13,22 +15,24 @@ struct Bench: ParsableCommand {
             space: nearest-hit ray casts from the eye toward random blocks of the default room \
             (480 blocks) and of a room with ten times as many, through the bounding volume \
             hierarchy; the baseline tests every box in turn. Then the time of one update of a space \
-            with 10,000 entities moving. Baselines are measured in the same run. Build with \
-            -c release for figures worth quoting.
+            with 10,000 entities moving. \
+            world: random games of the default room through the world (a tap every 0.8 s of world \
+            time, rays, animation) on 1 and 2 threads, against the same games on the rules alone. \
+            Baselines are measured in the same run. Build with -c release for figures worth quoting.
             """)
 
     enum Suite: String, ExpressibleByArgument, CaseIterable {
-        case rules, space, all
+        case rules, space, world, all
     }
 
-    @Argument(help: "What to measure: rules, space or all.")
+    @Argument(help: "What to measure: rules, space, world or all.")
     var suite = Suite.all
 
     @Option(help: "Seconds to measure each figure.")
     var seconds = 2.0
     @Option(help: "Distinct seeded boards per room; the playouts cycle through them.")
     var boards = 100
-    @Option(help: "Play exactly this many playouts a figure instead of measuring for --seconds (for instruction counts under valgrind).")
+    @Option(help: "Play exactly this many playouts (or games) a figure instead of measuring for --seconds (for instruction counts under valgrind).")
     var playouts: Int?
     @Flag(help: "Print the figures as JSON.")
     var json = false
@@ -64,11 +68,24 @@ struct Bench: ParsableCommand {
         let millisecondsPerUpdate: Double
     }
 
+    struct WorldFigures: Encodable {
+        let room: String
+        let gamesPerSecond: Double
+        let twoJobsGamesPerSecond: Double
+        let rulesOnlyGamesPerSecond: Double
+        let rulesOnlyTwoJobsGamesPerSecond: Double
+        /// Two jobs over one, through the world.
+        let jobsSpeedup: Double
+        /// Games on the rules alone over games through the world, one job each.
+        let worldCost: Double
+    }
+
     struct Report: Encodable {
         let build: String
         let secondsPerFigure: Double
         let figures: [Figure]?
         let space: SpaceFigures?
+        let world: WorldFigures?
     }
 
     func run() throws {
@@ -82,13 +99,14 @@ struct Bench: ParsableCommand {
             ("classic 15x15, 5 colours", Room.classic),
             ("room 4 x 12x10, 5 colours", Room.standard),
         ]
-        let figures = suite == .space ? nil : try workloads.map { name, room in try measure(name: name, room: room) }
-        let space = suite == .rules ? nil : measureSpace()
+        let figures = [.rules, .all].contains(suite) ? try workloads.map { name, room in try measure(name: name, room: room) } : nil
+        let space = [.space, .all].contains(suite) ? measureSpace() : nil
+        let world = [.world, .all].contains(suite) ? measureWorld() : nil
         if json {
-            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space)))
+            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world)))
             return
         }
-        var lines = ["prison-sim bench: \(build) build, 1 thread, \(seconds) s a figure"]
+        var lines = ["prison-sim bench: \(build) build, one thread (but for the 2-job figures), \(seconds) s a figure"]
         if let figures {
             lines.append("")
             lines.append("random playouts (\(boards) boards a room; baseline: the same games through Game)")
@@ -116,7 +134,45 @@ struct Bench: ParsableCommand {
             lines.append(
                 String(format: "moves: %d entities in flight, %.3f ms an update", space.movingEntities, space.millisecondsPerUpdate))
         }
+        if let world {
+            lines.append("")
+            lines.append("simulated games, \(world.room), random player (baseline: the same games on the rules alone)")
+            lines.append(pad("mode", 14) + pad("1 job/s", 10) + pad("2 jobs/s", 10) + "2 over 1")
+            func row(_ mode: String, _ one: Double, _ two: Double) -> String {
+                pad(mode, 14) + pad(String(format: "%.1f", one), 10) + pad(String(format: "%.1f", two), 10)
+                    + String(format: "%.2fx", two / one)
+            }
+            lines.append(row("world", world.gamesPerSecond, world.twoJobsGamesPerSecond))
+            lines.append(row("rules only", world.rulesOnlyGamesPerSecond, world.rulesOnlyTwoJobsGamesPerSecond))
+            lines.append(String(format: "a game through the world costs %.1fx one on the rules alone", world.worldCost))
+        }
         writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// Random games of the default room through the world and on the rules alone, on 1 and 2
+    /// threads, each for `seconds` (or exactly `playouts` games).
+    private func measureWorld() -> WorldFigures {
+        func rate(throughWorld: Bool, jobs: Int) -> Double {
+            // The standard room with 5 colours is a valid simulation.
+            let simulation = try! Simulation(
+                room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)!
+            let clock = ContinuousClock()
+            let start = clock.now
+            let limit = Duration(seconds: seconds)!
+            let played = Atomic<Int>(0)
+            simulation.run(games: playouts ?? .max, jobs: jobs, shouldStop: { playouts == nil && clock.now - start >= limit }) { _ in
+                played.wrappingAdd(1, ordering: .relaxed)
+            }
+            return Double(played.load(ordering: .relaxed)) / (clock.now - start).seconds
+        }
+        let world = rate(throughWorld: true, jobs: 1)
+        let rulesOnly = rate(throughWorld: false, jobs: 1)
+        let worldTwo = rate(throughWorld: true, jobs: 2)
+        let rulesOnlyTwo = rate(throughWorld: false, jobs: 2)
+        return WorldFigures(
+            room: "4 walls of 12x10, 5 colours", gamesPerSecond: world, twoJobsGamesPerSecond: worldTwo,
+            rulesOnlyGamesPerSecond: rulesOnly, rulesOnlyTwoJobsGamesPerSecond: rulesOnlyTwo,
+            jobsSpeedup: worldTwo / world, worldCost: rulesOnly / world)
     }
 
     /// Casts from the eye toward random points of random blocks, in the default room and in one

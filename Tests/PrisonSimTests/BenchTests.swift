@@ -22,9 +22,34 @@ struct BenchTests {
             let millisecondsPerUpdate: Double
         }
 
+        struct WorldFigures: Decodable {
+            let gamesPerSecond: Double
+            let twoJobsGamesPerSecond: Double
+            let rulesOnlyGamesPerSecond: Double
+            let rulesOnlyTwoJobsGamesPerSecond: Double
+            let jobsSpeedup: Double
+            let worldCost: Double
+        }
+
         let build: String
         let figures: [Figure]?
         let space: SpaceFigures?
+        let world: WorldFigures?
+    }
+
+    @Test("bench world plays games through the world and on the rules alone, on 1 and 2 jobs")
+    func worldBench() throws {
+        let result = try runSim(["bench", "world", "--playouts", "2", "--json"])
+        try #require(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.figures == nil && report.space == nil)
+        let world = try #require(report.world)
+        for rate in [world.gamesPerSecond, world.twoJobsGamesPerSecond, world.rulesOnlyGamesPerSecond,
+                     world.rulesOnlyTwoJobsGamesPerSecond, world.jobsSpeedup, world.worldCost] {
+            #expect(rate > 0 && rate.isFinite)
+        }
+        let table = try runSim(["bench", "world", "--playouts", "1"])
+        #expect(table.stdout.contains("rules only") && table.stdout.contains("2 over 1"), "\(table)")
     }
 
     @Test("a short fixed-count bench prints JSON with two positive figures")
