@@ -236,6 +236,20 @@ struct Engine: ~Copyable {
         leaderCounts[column] = count
     }
 
+    /// Finds a group chosen uniformly among the groups of two or more (a random leader, kept
+    /// only when it is its group's first block) and returns its size, its blocks in ``found``;
+    /// 0 when no group is left.
+    mutating func fillRandomGroup(using generator: inout SeededGenerator) -> Int {
+        let candidates = leaderCount
+        guard candidates > 0 else { return 0 }
+        var size: Int
+        repeat {
+            beginMarking()
+            size = fillFromFirst(leader(generator.below(candidates)))
+        } while size == 0
+        return size
+    }
+
     /// The `n`th leader in strip order; `n` must be below ``leaderCount``.
     @inline(__always)
     func leader(_ n: Int) -> Int32 {

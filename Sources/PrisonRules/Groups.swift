@@ -69,6 +69,15 @@ extension Board {
         return engine.allGroups(upTo: limit).sorted { $0.cells[0] < $1.cells[0] }
     }
 
+    /// A group of two or more blocks drawn with `generator`, every group equally likely whatever
+    /// its size, without listing them all; nil when none is left.
+    public func randomGroup(corners: CornerLinks = .linked, using generator: inout SeededGenerator) -> Group? {
+        var engine = Engine(room: room, corners: corners)
+        engine.load(self)
+        let size = engine.fillRandomGroup(using: &generator)
+        return size == 0 ? nil : engine.foundGroup(size: size)
+    }
+
     /// Whether any group of two or more blocks is left.
     public func hasMoves(corners: CornerLinks = .linked) -> Bool {
         var engine = Engine(room: room, corners: corners)

@@ -55,13 +55,8 @@ public struct Playouts: ~Copyable {
         var score = 0
         var moves = 0
         while true {
-            let candidates = engine.leaderCount
-            if candidates == 0 { break }
-            var size: Int
-            repeat {
-                engine.beginMarking()
-                size = engine.fillFromFirst(engine.leader(generator.below(candidates)))
-            } while size == 0
+            let size = engine.fillRandomGroup(using: &generator)
+            if size == 0 { break }
             report(engine.cell(at: engine.found[0]))
             engine.removeFound(count: size)
             score += scoring.points(forGroupOf: size)

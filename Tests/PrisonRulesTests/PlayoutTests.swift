@@ -32,6 +32,22 @@ struct PlayoutTests {
         #expect(chiSquare(counts, bySize) > 18.47, "\(counts)")
     }
 
+    @Test("Board.randomGroup draws every legal group equally often, whatever its size")
+    func randomGroupIsUniform() throws {
+        let start = try board("4423", "1333", "1522", "1542")
+        let groups = start.groups()
+        var generator = SeededGenerator(seed: 2027)
+        let trials = 20_000
+        var counts = [Int](repeating: 0, count: groups.count)
+        for _ in 0..<trials {
+            let group = try #require(start.randomGroup(using: &generator))
+            counts[try #require(groups.firstIndex(of: group), "a legal group")] += 1
+        }
+        let uniform = [Double](repeating: Double(trials) / Double(groups.count), count: groups.count)
+        #expect(chiSquare(counts, uniform) < 18.47, "\(counts)")
+        #expect(try board("12", "34").randomGroup(using: &generator) == nil, "no group, no draw")
+    }
+
     @Test("The same seed gives the same playout; a playout ends the game")
     func deterministic() throws {
         let start = try Board.random(room: .standard, colours: 5, seed: 8)

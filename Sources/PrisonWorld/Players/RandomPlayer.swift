@@ -9,7 +9,6 @@ public struct RandomPlayer: Player {
     public init(generator: SeededGenerator) { self.generator = generator }
 
     public mutating func chooseGroup(in game: Game) -> Group? {
-        let groups = game.availableGroups
-        return groups.isEmpty ? nil : groups[generator.below(groups.count)]
+        game.board.randomGroup(corners: game.rules.corners, using: &generator)
     }
 }
