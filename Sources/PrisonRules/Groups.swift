@@ -109,10 +109,11 @@ extension Board {
         let before = regions.flatMap(placedBlocks(inColumns:))
         engine.removeFound(count: size)
         engine.store(into: &self)
-        var origin: [BlockID: Cell] = Dictionary(minimumCapacity: before.count)
-        for placed in before { origin[placed.block.id] = placed.cell }
+        // Identities are below the room's cell count: where each block was, by identity.
+        var origin = [Int32](repeating: -1, count: room.cellCount)
+        for (k, placed) in before.enumerated() { origin[placed.block.id.rawValue] = Int32(k) }
         let moved = regions.flatMap(placedBlocks(inColumns:)).compactMap { placed in
-            let from = origin[placed.block.id]!
+            let from = before[Int(origin[placed.block.id.rawValue])].cell
             return from == placed.cell ? nil : BlockMotion(block: placed.block, from: from, to: placed.cell)
         }
         return Removal(broken: broken, moved: moved)

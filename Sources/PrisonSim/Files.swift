@@ -64,7 +64,7 @@ func writeOutput(_ data: Data) {
 func jsonData(_ value: some Encodable) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // The report types hold only strings, numbers, booleans and arrays: encoding cannot fail.
+    // The report types hold only strings, finite numbers, booleans and arrays: encoding cannot fail.
     return try! encoder.encode(value) + Data("\n".utf8)
 }
 

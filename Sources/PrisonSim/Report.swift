@@ -110,11 +110,8 @@ struct RunReport {
             meanScore: meanScore, medianScore: medianScore, bestScore: bestScore, clearedRate: clearedRate,
             meanMoves: meanMoves, maxMultiplier: maxMultiplier, comboRemovals: comboRemovals,
             gamesPerSecond: gamesPerSecond, seconds: seconds, interrupted: interrupted)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding fails only on a non-finite number: the statistics are finite and the
-        // initializer requires finite times.
-        return try! encoder.encode(summary) + Data("\n".utf8)
+        // The statistics are finite and the initializer requires finite times: encoding succeeds.
+        return jsonData(summary)
     }
 
     /// The games as CSV, in order of index: the header

@@ -146,9 +146,8 @@ public final class World {
         camera = PerspectiveCamera()
         camera.name = "camera"
         camera.setPosition(settings.eye, relativeTo: nil)
-        let shape = CollisionShape.box(size: SIMD3(repeating: settings.blockSize))
         states = game.start.placedBlocks.enumerated().map { index, placed in
-            let entity = Entity(name: "block \(placed.block.id.rawValue)", collision: CollisionComponent(shapes: [shape]))
+            let entity = Entity(name: "block \(placed.block.id.rawValue)", collision: settings.blockCollision)
             return BlockState(block: placed.block, entity: entity)
         }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
@@ -321,7 +320,7 @@ public final class World {
     private func sendHome(_ index: Int, to cell: Cell) {
         let entity = states[index].entity
         if entity.parent == nil { walls[cell.wall].addChild(entity) }
-        entity.collision = CollisionComponent(shapes: [.box(size: SIMD3(repeating: settings.blockSize))])
+        entity.collision = settings.blockCollision
         replan(index)
         start(index, to: restingTransform(at: cell), phase: .returning, duration: ticks.undo)
     }

@@ -1,4 +1,5 @@
 import PrisonRules
+import PrisonSpace
 
 /// The numbers of a world: sizes in metres and durations of world time. The defaults are those
 /// of SPACE.md; a break always lasts the rules' combo window, so what the player sees is what
@@ -33,6 +34,11 @@ public struct WorldSettings: Hashable, Sendable {
 
     /// Where the player's eyes are: above the origin, `eyeHeight` up.
     public var eye: SIMD3<Float> { [0, eyeHeight, 0] }
+
+    /// What makes a block a target: a box of the block's size.
+    var blockCollision: CollisionComponent {
+        CollisionComponent(shapes: [.box(size: SIMD3(repeating: blockSize))])
+    }
 }
 
 extension Duration {

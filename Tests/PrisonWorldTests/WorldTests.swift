@@ -368,14 +368,18 @@ struct ReadmeWorldExampleTests {
     @Test("The example runs: a tap breaks a group or says why not, and update reports the events")
     func example() throws {
         let world = World(game: Game(start: try Board.random(room: .standard, colours: 5, seed: 7)))
+        let aimed = world.target(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1])
+        let expected = aimed.flatMap(world.preview(of:))
         var broke = false
         do {
             let outcome = try world.tap(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1])
-            #expect(outcome.removal.broken.count >= 2)
+            #expect(outcome.removal.broken.count == expected?.group.size)
             broke = true
         } catch {
-            #expect(error == .noBlock || world.game.moves.isEmpty)
+            #expect(error == (aimed.map { .loneBlock($0.cell) } ?? .noBlock))
+            #expect(world.game.moves.isEmpty, "a miss plays nothing")
         }
+        #expect(broke == (expected != nil))
         let events = world.update(deltaTime: 1.0 / 60)
         #expect(events.contains { if case .groupBroke = $0.kind { true } else { false } } == broke)
         world.undo()
