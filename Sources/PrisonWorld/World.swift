@@ -162,6 +162,8 @@ public final class World {
         space.addChild(room)
         space.addChild(camera)
         refreshDanger()
+        // A game with no move left from the start (a dead board, a finished save) ends at once.
+        if game.isOver { scheduleEnd(at: 0) }
     }
 
     /// Seconds of world time so far, to the microsecond.
@@ -394,10 +396,13 @@ public final class World {
             points: outcome.points, multiplier: outcome.multiplier))
         refreshMultiplier()
         refreshDanger()
-        if game.isOver {
-            endGeneration += 1
-            timeline.schedule(.end(generation: endGeneration), at: slideStart + ticks.slide)
-        }
+        if game.isOver { scheduleEnd(at: slideStart + ticks.slide) }
+    }
+
+    /// Plays the end of the game at `time`, unless the game is taken back from its end first.
+    private func scheduleEnd(at time: Int64) {
+        endGeneration += 1
+        timeline.schedule(.end(generation: endGeneration), at: time)
     }
 
     private func breakBlock(_ index: Int) {

@@ -307,6 +307,15 @@ struct UndoAndEventTests {
         }
     }
 
+    @Test("A game over from the start (a dead board, a finished save) plays its end at once")
+    func deadFromTheStart() throws {
+        let world = try world("12\n21\n")
+        #expect(world.game.isOver && world.isAnimating)
+        let events = world.settle()
+        #expect(events.map(\.kind) == [.gameEnded(score: 0)] && events.first?.time == .zero)
+        #expect(world.hasEnded && world.blocks.allSatisfy { $0.phase == .toppling })
+    }
+
     @Test("Danger marks the blocks of the few groups left")
     func dangerMarks() throws {
         let world = try world("""
