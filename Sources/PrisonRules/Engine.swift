@@ -30,6 +30,8 @@ struct Engine: ~Copyable {
     private let leaderCounts: UnsafeMutablePointer<Int>
     /// The number of leaders: zero exactly when no move is left.
     private(set) var leaderCount = 0
+    /// Scratch space for leaders picked out by colour.
+    private let picked: UnsafeMutablePointer<Int32>
     /// Columns a removal touched, as a list and as flags.
     private let touched: UnsafeMutablePointer<Int>
     private let isTouched: UnsafeMutablePointer<Bool>
@@ -58,6 +60,7 @@ struct Engine: ~Copyable {
         rightPairs.initialize(repeating: 0, count: columns + 1)
         leaderCounts = .allocate(capacity: columns)
         leaderCounts.initialize(repeating: 0, count: columns)
+        picked = .allocate(capacity: columns * layout.height)
         touched = .allocate(capacity: columns)
         isTouched = .allocate(capacity: columns)
         isTouched.initialize(repeating: false, count: columns)
@@ -84,6 +87,7 @@ struct Engine: ~Copyable {
         verticalPairs.deallocate()
         rightPairs.deallocate()
         leaderCounts.deallocate()
+        picked.deallocate()
         touched.deallocate()
         isTouched.deallocate()
         changedFrom.deallocate()
@@ -97,6 +101,8 @@ struct Engine: ~Copyable {
         board.codes.withUnsafeBufferPointer { codes.update(from: $0.baseAddress!, count: $0.count) }
         board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
         leaderCount = 0
+        leaderMasks.update(repeating: 0, count: layout.columns)
+        leaderCounts.update(repeating: 0, count: layout.columns)
         for column in 0..<layout.columns {
             compareAbove(column: column, from: 0)
             compareRight(column: column, from: 0)
@@ -127,7 +133,9 @@ struct Engine: ~Copyable {
 
     func code(at position: Int32) -> UInt16 { codes[index(position)] }
 
-    func cell(at position: Int32) -> Cell {
+    func cell(at position: Int32) -> Cell { Engine.cell(at: position, width: width) }
+
+    static func cell(at position: Int32, width: Int) -> Cell {
         let column = Int(position) >> 8
         return Cell(wall: column / width, column: column % width, row: Int(position) & 0xFF)
     }
@@ -250,6 +258,44 @@ struct Engine: ~Copyable {
         return size
     }
 
+    /// Like ``fillRandomGroup(using:)``, drawing only among the groups not of colour `avoided`
+    /// while there are any: the tabu-colour playout policy of SameGame searches.
+    mutating func fillRandomGroup(avoiding avoided: Int, using generator: inout SeededGenerator) -> Int {
+        let candidates = leaderCount
+        guard candidates > 0 else { return 0 }
+        // Most leaders are usually of other colours: draw among all and skip the avoided colour.
+        for _ in 0..<16 {
+            let position = leader(generator.below(candidates))
+            if Code.colour(code(at: position)) == avoided { continue }
+            beginMarking()
+            let size = fillFromFirst(position)
+            if size > 0 { return size }
+        }
+        var count = 0
+        forEachLeader { position in
+            picked[count] = position
+            count &+= Code.colour(code(at: position)) == avoided ? 0 : 1
+        }
+        guard count > 0 else { return fillRandomGroup(using: &generator) }
+        while true {
+            beginMarking()
+            let size = fillFromFirst(picked[generator.below(count)])
+            if size > 0 { return size }
+        }
+    }
+
+    /// Calls `body` with every leader, in strip order.
+    @inline(__always)
+    func forEachLeader(_ body: (Int32) -> Void) {
+        for column in 0..<layout.columns {
+            var mask = leaderMasks[column]
+            while mask != 0 {
+                body(Engine.position(column: column, row: mask.trailingZeroBitCount))
+                mask &= mask &- 1
+            }
+        }
+    }
+
     /// The `n`th leader in strip order; `n` must be below ``leaderCount``.
     @inline(__always)
     func leader(_ n: Int) -> Int32 {
@@ -273,6 +319,23 @@ struct Engine: ~Copyable {
             if marks[index(position)] != stamp { groups.append(foundGroup(size: fill(from: position))) }
         }
         return groups
+    }
+
+    /// Finds the groups of two or more blocks, in strip order of their first blocks, and calls
+    /// `body` with each one's first block, size and colour.
+    @inline(__always)
+    mutating func forEachGroup(_ body: (_ first: Int32, _ size: Int, _ colour: Int) -> Void) {
+        beginMarking()
+        for column in 0..<layout.columns {
+            var mask = leaderMasks[column]
+            while mask != 0 {
+                let position = Engine.position(column: column, row: mask.trailingZeroBitCount)
+                mask &= mask &- 1
+                if marks[index(position)] != stamp {
+                    body(position, fill(from: position), Code.colour(codes[index(position)]))
+                }
+            }
+        }
     }
 
     /// The group of `size` blocks that the last ``fill(from:)`` found.

@@ -1,0 +1,86 @@
+import Dispatch
+import PrisonRules
+import Synchronization
+
+/// The ways to search for a good game.
+public enum SearchMethod: String, CaseIterable, Sendable {
+    /// Nested Monte-Carlo Search with tabu-colour rollouts.
+    case nmcs
+    /// Nested Rollout Policy Adaptation with a tabu-colour bias.
+    case nrpa
+    /// Monte-Carlo beam search: boards ranked by their best rollout.
+    case beam
+
+    /// One line on how the method searches.
+    public var summary: String {
+        switch self {
+        case .nmcs: "nested Monte-Carlo search with tabu-colour rollouts, levels rising until the time is up"
+        case .nrpa: "nested rollout policy adaptation, rollouts biased against the tabu colour, level fitted to the time"
+        case .beam: "Monte-Carlo beam search: boards ranked by tabu-colour rollouts, ever wider beams until the time is up"
+        }
+    }
+}
+
+/// What a search found: the best line and how much work it took.
+public struct SearchResult: Hashable, Sendable {
+    public let line: Line
+    /// Playouts run by all jobs (for beam search, boards expanded).
+    public let playouts: Int
+    /// Wall-clock time from start to answer.
+    public let elapsed: Duration
+}
+
+/// A search for the best game from a board: a method, a goal, a budget, jobs and a seed.
+public struct Search: Sendable {
+    public var method: SearchMethod
+    public var goal: SearchGoal
+    public var budget: SearchBudget
+    /// Threads searching at once, each on its own stream of random numbers: for beam search
+    /// they share one beam, otherwise each searches alone and the best line wins.
+    public var jobs: Int
+    public var seed: UInt64
+
+    public init(
+        method: SearchMethod = .nmcs, goal: SearchGoal = SearchGoal(), budget: SearchBudget, jobs: Int = 1,
+        seed: UInt64 = 1
+    ) {
+        self.method = method
+        self.goal = goal
+        self.budget = budget
+        self.jobs = max(1, jobs)
+        self.seed = seed
+    }
+
+    /// The best line found from `board` within the budget, or by the time `shouldStop` returns
+    /// true. With one job and a playout budget, the same board and seed give the same line.
+    public func run(from board: Board, shouldStop: @escaping @Sendable () -> Bool = { false }) -> SearchResult {
+        let start = ContinuousClock.now
+        let contexts = (0..<jobs).map { job in
+            SearchContext(
+                board: board, goal: goal, generator: SeededGenerator(seed: seed, stream: UInt64(job)),
+                allowance: Allowance(budget: budget, start: start, shouldStop: shouldStop))
+        }
+        let root = Position(board: board, moves: [], score: 0)
+        let line: Line
+        if method == .beam {
+            line = BeamSearch.search(from: root, incumbent: contexts[0].rolloutLine(from: root), with: contexts)
+        } else {
+            // One search a job, each on its own random numbers; the best line wins.
+            let lines = Mutex<[Line?]>(Array(repeating: nil, count: jobs))
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                let context = contexts[job]
+                let incumbent = context.rolloutLine(from: root)
+                let found =
+                    method == .nmcs
+                    ? NestedMonteCarlo.search(from: root, incumbent: incumbent, in: context)
+                    : NestedRolloutPolicyAdaptation.search(from: root, incumbent: incumbent, in: context)
+                lines.withLock { $0[job] = found }
+            }
+            let found = lines.withLock { $0.map { $0! } }
+            line = found.dropFirst().reduce(found[0]) { $1.isBetter(than: $0) ? $1 : $0 }
+        }
+        return SearchResult(
+            line: line, playouts: contexts.reduce(0) { $0 + $1.allowance.playouts },
+            elapsed: ContinuousClock.now - start)
+    }
+}

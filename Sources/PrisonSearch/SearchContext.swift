@@ -1,0 +1,73 @@
+import PrisonRules
+
+/// One job's working memory and account: the board it works on, its random numbers, its budget.
+/// Used by one thread at a time.
+final class SearchContext: @unchecked Sendable {
+    let goal: SearchGoal
+    var working: WorkingBoard
+    var generator: SeededGenerator
+    var allowance: Allowance
+    /// The moves of the last ``rollout(from:)``.
+    private(set) var rolloutMoves: [Cell] = []
+
+    init(board: Board, goal: SearchGoal, generator: SeededGenerator, allowance: Allowance) {
+        self.goal = goal
+        working = WorkingBoard(board, corners: goal.rules.corners)
+        self.generator = generator
+        self.allowance = allowance
+    }
+
+    /// The groups `board` offers, in the order of their first cells.
+    func groups(of board: Board) -> [GroupChoice] {
+        working.load(board)
+        var groups: [GroupChoice] = []
+        working.appendGroups(to: &groups)
+        return groups
+    }
+
+    /// The position after breaking the group at `cell`, which must be a move of `position`.
+    func child(of position: Position, breaking cell: Cell) -> Position {
+        working.load(position.board)
+        let size = working.removeGroup(at: cell)
+        precondition(size >= 2, "a search broke a group that is not a move")
+        return Position(
+            board: working.board, moves: position.moves + [cell],
+            score: position.score + goal.points(forGroupOf: size, atMove: position.moves.count))
+    }
+
+    /// The final score and blocks left of a game played on from `position` by the tabu-colour
+    /// policy: groups drawn at random, avoiding the colour that has the most blocks at the start
+    /// while other groups are left, so that colour gathers into one large group for the end. The
+    /// moves are in ``rolloutMoves``.
+    ///
+    /// With a `first` move, the rollout begins with it; it must be a move of `position`.
+    func rollout(from position: Position, first: Cell? = nil) -> (score: Int, remaining: Int) {
+        let counts = position.board.colourCounts
+        let tabu = counts.indices.max { counts[$0] < counts[$1] }!
+        working.load(position.board)
+        rolloutMoves.removeAll(keepingCapacity: true)
+        var score = position.score
+        var index = position.moves.count
+        if let first {
+            let size = working.removeGroup(at: first)
+            precondition(size >= 2, "a rollout began with a group that is not a move")
+            rolloutMoves.append(first)
+            score += goal.points(forGroupOf: size, atMove: index)
+            index += 1
+        }
+        while let group = working.removeRandomGroup(avoiding: tabu, using: &generator) {
+            rolloutMoves.append(group.cell)
+            score += goal.points(forGroupOf: group.size, atMove: index)
+            index += 1
+        }
+        let remaining = working.blockCount
+        allowance.countPlayout()
+        return (remaining == 0 ? score + Rules.clearBonus : score, remaining)
+    }
+
+    /// The line of a rollout from `position`.
+    func rolloutLine(from position: Position) -> Line {
+        let (score, remaining) = rollout(from: position)
+        return Line(moves: position.moves + rolloutMoves, score: score, remaining: remaining)
+    }
+}
