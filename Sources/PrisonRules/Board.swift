@@ -133,6 +133,8 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidColour(Int)
     case emptyColumnBeforeFilled(Cell)
     case unsupportedColourCount(Int)
+    /// No full board of the room can be cleared: a wall of one cell holds no group.
+    case unclearableRoom(Room)
 
     public var description: String {
         switch self {
@@ -146,6 +148,8 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "wall \(cell.wall) has an empty column \(cell.column) left of a filled one"
         case .unsupportedColourCount(let n):
             "a board has 2 to \(Board.maximumColours) colours, not \(n)"
+        case .unclearableRoom(let room):
+            "no full board of \(room) can be cleared: each wall is a single cell"
         }
     }
 }
