@@ -135,6 +135,8 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedColourCount(Int)
     /// No full board of the room can be cleared: a wall of one cell holds no group.
     case unclearableRoom(Room)
+    /// The backward construction of solvable boards got stuck every time.
+    case noSolvableBoardFound(Room, colours: Int, attempts: Int)
 
     public var description: String {
         switch self {
@@ -150,6 +152,8 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "a board has 2 to \(Board.maximumColours) colours, not \(n)"
         case .unclearableRoom(let room):
             "no full board of \(room) can be cleared: each wall is a single cell"
+        case .noSolvableBoardFound(let room, let colours, let attempts):
+            "found no solvable board of \(room) with \(colours) colours in \(attempts) attempts; try more colours"
         }
     }
 }

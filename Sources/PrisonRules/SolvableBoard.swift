@@ -3,6 +3,11 @@ public struct SolvableBoard: Hashable, Sendable {
     public let board: Board
     /// Moves that clear ``board``: one cell of each group to break, in order.
     public let solution: [Cell]
+
+    public init(board: Board, solution: [Cell]) {
+        self.board = board
+        self.solution = solution
+    }
 }
 
 extension SolvableBoard {
@@ -12,6 +17,13 @@ extension SolvableBoard {
     /// pushing the blocks above them up; a group that would touch a block of its colour is not
     /// added. The solution breaks the groups in the reverse order. The same room, colours,
     /// corners and seed always give the same board and solution.
+    ///
+    /// An attempt can get stuck with free cells where no group fits (few colours make that
+    /// likely in big rooms: every neighbour of a group must have another colour); after
+    /// ``attempts`` of them, it throws.
+    /// Attempts before ``random(room:colours:corners:seed:)`` gives up.
+    public static let attempts = 100
+
     public static func random(
         room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64
     ) throws(BoardError) -> SolvableBoard {
@@ -19,9 +31,10 @@ extension SolvableBoard {
         // Groups never cross walls in the construction, and a wall of one cell holds none.
         guard room.width * room.height >= 2 else { throw .unclearableRoom(room) }
         var builder = Builder(room: room, corners: corners, colours: colours, seed: seed)
-        while true {
+        for _ in 0..<attempts {
             if let solvable = builder.build() { return solvable }
         }
+        throw .noSolvableBoardFound(room, colours: colours, attempts: attempts)
     }
 }
 
@@ -104,21 +117,24 @@ private struct Builder {
             counts.append(count)
         }
         guard span.count > 1 || counts[0] >= 2 else { return 0 }
-        let colour = generator.below(colours)
+        // Place the blocks first, then give them a colour none of their neighbours has.
         var trial = columns
         for (offset, column) in span.enumerated() {
-            trial[base + column].insert(contentsOf: repeatElement(colour, count: counts[offset]), at: row)
+            trial[base + column].insert(contentsOf: repeatElement(-1, count: counts[offset]), at: row)
         }
-        func isAdded(_ column: Int, _ at: Int) -> Bool {
-            let local = column - base
-            return span.contains(local) && (row..<row + counts[local - span.lowerBound]).contains(at)
-        }
+        var taken = Set<Int>()
         for (offset, column) in span.enumerated() {
             for at in row..<row + counts[offset] {
                 for (neighbour, height) in neighbours(of: base + column, row: at) where height < trial[neighbour].count {
-                    if trial[neighbour][height] == colour && !isAdded(neighbour, height) { return 0 }
+                    taken.insert(trial[neighbour][height])
                 }
             }
+        }
+        let free = (0..<colours).filter { !taken.contains($0) }
+        guard !free.isEmpty else { return 0 }
+        let colour = free[generator.below(free.count)]
+        for (offset, column) in span.enumerated() {
+            trial[base + column].replaceSubrange(row..<row + counts[offset], with: repeatElement(colour, count: counts[offset]))
         }
         columns = trial
         added.append(Cell(wall: wall, column: span.lowerBound, row: row))

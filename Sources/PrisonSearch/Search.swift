@@ -52,8 +52,11 @@ public struct Search: Sendable {
     }
 
     /// The best line found from `board` within the budget, or by the time `shouldStop` returns
-    /// true. With one job and a playout budget, the same board and seed give the same line.
-    public func run(from board: Board, shouldStop: @escaping @Sendable () -> Bool = { false }) -> SearchResult {
+    /// true; never worse than `moves`, a line found before (played as far as it is legal, then
+    /// rolled out). With one job and a playout budget, the same board and seed give the same line.
+    public func run(
+        from board: Board, startingWith moves: [Cell] = [], shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) -> SearchResult {
         let start = ContinuousClock.now
         let contexts = (0..<jobs).map { job in
             SearchContext(
@@ -63,13 +66,14 @@ public struct Search: Sendable {
         let root = Position(board: board, moves: [], score: 0)
         let line: Line
         if method == .beam {
-            line = BeamSearch.search(from: root, incumbent: contexts[0].rolloutLine(from: root), with: contexts)
+            line = BeamSearch.search(
+                from: root, incumbent: contexts[0].incumbent(from: root, following: moves), with: contexts)
         } else {
             // One search a job, each on its own random numbers; the best line wins.
             let lines = Mutex<[Line?]>(Array(repeating: nil, count: jobs))
             DispatchQueue.concurrentPerform(iterations: jobs) { job in
                 let context = contexts[job]
-                let incumbent = context.rolloutLine(from: root)
+                let incumbent = context.incumbent(from: root, following: moves)
                 let found =
                     method == .nmcs
                     ? NestedMonteCarlo.search(from: root, incumbent: incumbent, in: context)

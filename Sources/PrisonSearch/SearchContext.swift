@@ -70,4 +70,19 @@ final class SearchContext: @unchecked Sendable {
         let (score, remaining) = rollout(from: position)
         return Line(moves: position.moves + rolloutMoves, score: score, remaining: remaining)
     }
+
+    /// The best line known at the start: a rollout, or `moves` played from `root` as far as they
+    /// are legal and then rolled out, whichever scores more.
+    func incumbent(from root: Position, following moves: [Cell]) -> Line {
+        let fresh = rolloutLine(from: root)
+        var position = root
+        for cell in moves {
+            working.load(position.board)
+            guard working.removeGroup(at: cell) > 0 else { break }
+            position = child(of: position, breaking: cell)
+        }
+        guard position.moves.count > 0 else { return fresh }
+        let followed = rolloutLine(from: position)
+        return followed.isBetter(than: fresh) ? followed : fresh
+    }
 }

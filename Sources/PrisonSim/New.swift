@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonRules
+import PrisonSearch
 
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,8 +10,9 @@ struct New: ParsableCommand {
             The same options and seed give the same board on every machine. Without --seed a \
             random seed is chosen; the first line of the output, a comment, names it.
 
-            --solvable makes a board that can be cleared, built backwards from the empty room, and \
-            ships the moves that clear it: as comment lines at the end of the board, and as a \
+            --solvable makes a board that can be cleared, built backwards from the empty room (or, \
+            where few colours make that get stuck, a random board a search cleared), and ships the \
+            moves that clear it: as comment lines at the end of the board, and as a \
             moves file with --solution ('prison-sim play BOARD SOLUTION' clears the board).
             """)
 
@@ -39,9 +41,12 @@ struct New: ParsableCommand {
                 writeOutput(Data((header + random.text).utf8))
                 return
             }
-            let made: SolvableBoard
-            do throws(BoardError) { made = try SolvableBoard.random(room: board.room, colours: board.colours, corners: corners, seed: seed) } catch {
-                throw Failure.badData(error.description)
+            let found: SolvableBoard?
+            do throws(BoardError) { found = try solvableBoard(seed: seed) } catch { throw Failure.badData(error.description) }
+            guard let made = found else {
+                throw Failure.badData(
+                    "found no solvable board of \(board.room) with \(board.colours) colours, built backwards or "
+                        + "searched; try more colours")
             }
             let moves = made.solution.map { Move($0).description + "\n" }.joined()
             if let solution {
@@ -51,5 +56,16 @@ struct New: ParsableCommand {
                 + made.solution.map { "#   \(Move($0))\n" }.joined()
             writeOutput(Data((header + made.board.text + comments).utf8))
         }
+    }
+
+    /// A board built backwards; where few colours make that get stuck, a random board a search
+    /// cleared (random boards of few colours are easy to clear).
+    private func solvableBoard(seed: UInt64) throws(BoardError) -> SolvableBoard? {
+        do {
+            return try SolvableBoard.random(room: board.room, colours: board.colours, corners: corners, seed: seed)
+        } catch {
+            guard case .noSolvableBoardFound = error else { throw error }
+        }
+        return try SolvableBoard.searched(room: board.room, colours: board.colours, corners: corners, seed: seed)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonRules
+import PrisonSearch
 import PrisonWorld
 import Synchronization
 
@@ -15,8 +16,11 @@ struct Run: ParsableCommand {
             the player picks a group and taps one of its blocks with a ray from the eye, the world \
             animates, and taps during a break raise the multiplier. --rules-only plays the same \
             taps at the same times on the rules alone, much faster. Game i's board and choices \
-            depend only on --seed and i, so any --jobs gives the same results. Ctrl-C stops the \
-            run and prints the summary of the games finished so far.
+            depend only on --seed and i, so any --jobs gives the same results; for the searching \
+            players that holds with --think-playouts, while --think gives each move a time, and \
+            what a search finds in it depends on the machine. Searching players know the tap \
+            interval: when taps combo, they save big groups for higher multipliers. Ctrl-C stops \
+            the run and prints the summary of the games finished so far.
 
             Players: \(Players.all.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             """)
@@ -27,6 +31,10 @@ struct Run: ParsableCommand {
     var player = "random"
     @Option(help: "Seed of the run (0 to 2^64 - 1).")
     var seed: UInt64 = 1
+    @Option(help: "Seconds a searching player thinks about each move.")
+    var think = 0.1
+    @Option(help: "Playouts a searching player runs for each move, instead of a time: repeatable results.")
+    var thinkPlayouts: Int?
     @OptionGroup var board: BoardOptions
     @Option(help: "Seconds of world time between two taps.")
     var tapInterval = Seconds(argument: "0.8")!
@@ -50,6 +58,8 @@ struct Run: ParsableCommand {
             throw ValidationError(
                 "no player named '\(player)'; the players are \(playerNames)")
         }
+        guard think > 0, think <= 3600 else { throw ValidationError("--think must be more than 0 and at most 3600 seconds") }
+        if let thinkPlayouts, thinkPlayouts < 1 { throw ValidationError("--think-playouts must be at least 1") }
         guard tapInterval.duration > .zero else { throw ValidationError("--tap-interval must be more than 0 seconds") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
     }
@@ -62,7 +72,7 @@ struct Run: ParsableCommand {
             // Validated options make a valid simulation.
             let simulation = try! Simulation(
                 room: board.room, colours: board.colours, rules: options.rules, player: player, seed: seed,
-                tapInterval: tapInterval.duration, throughWorld: !rulesOnly)!
+                tapInterval: tapInterval.duration, throughWorld: !rulesOnly, thinking: thinking)!
             let records = Mutex<[GameRecord]>([])
             let failures = Mutex<[Failure]>([])
             let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: games) : nil
@@ -86,7 +96,7 @@ struct Run: ParsableCommand {
             let elapsed = ContinuousClock.now - started
             progress?.finish()
             let report = RunReport(
-                records: records.withLock(\.self), gamesRequested: games, player: player, seed: seed,
+                records: records.withLock(\.self), gamesRequested: games, player: playerDescription, seed: seed,
                 room: "\(board.walls) wall\(board.walls == 1 ? "" : "s") of \(board.width)x\(board.height)",
                 colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.seconds, jobs: jobs,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
@@ -97,6 +107,18 @@ struct Run: ParsableCommand {
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }
         }
+    }
+}
+
+extension Run {
+    private var thinking: SearchBudget {
+        thinkPlayouts.map { SearchBudget(playouts: $0) } ?? .seconds(think)
+    }
+
+    /// The player as the report names it: a searching player with its thinking budget.
+    private var playerDescription: String {
+        guard Players.named(player)?.searches == true else { return player }
+        return thinkPlayouts.map { "\(player), \($0) playouts a move" } ?? "\(player), \(think) s a move"
     }
 }
 

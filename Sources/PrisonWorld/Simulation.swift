@@ -1,5 +1,6 @@
 import Dispatch
 import PrisonRules
+import PrisonSearch
 import Synchronization
 
 /// The summary of one simulated game.
@@ -34,7 +35,7 @@ public struct Simulation: Sendable {
     public let room: Room
     public let colours: Int
     public let rules: Rules
-    /// The player, by its ``Player/name``.
+    /// The player, by its ``PlayerKind/name``.
     public let player: String
     public let seed: UInt64
     /// The world time between two taps.
@@ -42,11 +43,14 @@ public struct Simulation: Sendable {
     /// Whether taps go through the world (rays, animation); false plays the rules alone.
     public let throughWorld: Bool
     public let settings: WorldSettings
+    /// How long a searching player thinks about each move.
+    public let thinking: SearchBudget
 
     /// A simulation, or nil when `player` names no player.
     public init?(
         room: Room, colours: Int, rules: Rules = Rules(), player: String, seed: UInt64,
-        tapInterval: Duration = .milliseconds(800), throughWorld: Bool = true, settings: WorldSettings = WorldSettings()
+        tapInterval: Duration = .milliseconds(800), throughWorld: Bool = true, settings: WorldSettings = WorldSettings(),
+        thinking: SearchBudget = .seconds(0.1)
     ) throws(BoardError) {
         guard Players.named(player) != nil else { return nil }
         _ = try Board.random(room: room, colours: colours, seed: seed)  // refuses bad colours now
@@ -58,6 +62,7 @@ public struct Simulation: Sendable {
         self.tapInterval = tapInterval
         self.throughWorld = throughWorld
         self.settings = settings
+        self.thinking = thinking
     }
 
     /// Plays game `index`: a tap every ``tapInterval`` from time 0 until no move is left. In the
@@ -66,7 +71,8 @@ public struct Simulation: Sendable {
     public func playGame(_ index: Int) -> SimulatedGame {
         var streams = SeededGenerator(seed: seed, stream: UInt64(index))
         let boardSeed = streams.next()
-        var player = Players.named(self.player)!.init(generator: SeededGenerator(seed: streams.next()))
+        var player = Players.named(self.player)!.makePlayer(
+            PlayerSettings(generator: SeededGenerator(seed: streams.next()), thinking: thinking, tapInterval: tapInterval))
         var aim = SeededGenerator(seed: streams.next())
         // The setup was checked when the simulation was made: a random board can be made.
         let start = Game(start: try! Board.random(room: room, colours: colours, seed: boardSeed), rules: rules)

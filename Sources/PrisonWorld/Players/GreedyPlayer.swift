@@ -3,8 +3,6 @@ import PrisonRules
 /// Breaks the group that scores the most points now; among equals, the one that leaves the
 /// fewest blocks, then one of those at random.
 public struct GreedyPlayer: Player {
-    public static let name = "greedy"
-    public static let summary = "breaks the group worth the most points now (ties: fewest blocks left, then random)"
     private var generator: SeededGenerator
 
     public init(generator: SeededGenerator) { self.generator = generator }

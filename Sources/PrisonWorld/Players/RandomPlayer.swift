@@ -2,8 +2,6 @@ import PrisonRules
 
 /// Breaks a group chosen uniformly among the groups that can be broken.
 public struct RandomPlayer: Player {
-    public static let name = "random"
-    public static let summary = "breaks a group chosen uniformly at random"
     private var generator: SeededGenerator
 
     public init(generator: SeededGenerator) { self.generator = generator }

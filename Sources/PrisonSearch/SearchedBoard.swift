@@ -1,0 +1,25 @@
+import PrisonRules
+
+extension SolvableBoard {
+    /// A random board that a search cleared, with the moves it found: the way to solvable
+    /// boards of few colours in big rooms, where the backward construction of
+    /// ``SolvableBoard/random(room:colours:corners:seed:)`` gets stuck (and where random boards
+    /// are easy to clear). Boards of the seed's stream are tried in turn, each with a beam search
+    /// of `playouts`, so the same arguments give the same board; nil when none of `boards` was
+    /// cleared.
+    public static func searched(
+        room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64, playouts: Int = 20_000,
+        boards: Int = 20
+    ) throws(BoardError) -> SolvableBoard? {
+        var seeds = SeededGenerator(seed: seed, stream: 0x5EA8C4ED)
+        for _ in 0..<boards {
+            let board = try Board.random(room: room, colours: colours, seed: seeds.next())
+            let search = Search(
+                method: .beam, goal: SearchGoal(rules: Rules(corners: corners)), budget: SearchBudget(playouts: playouts),
+                seed: seed)
+            let line = search.run(from: board).line
+            if line.isCleared { return SolvableBoard(board: board, solution: line.moves) }
+        }
+        return nil
+    }
+}

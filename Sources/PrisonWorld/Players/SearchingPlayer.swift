@@ -1,0 +1,47 @@
+import PrisonRules
+import PrisonSearch
+
+/// Thinks about every move with a search from the game's board and breaks the first group of
+/// the best line found. The line found for one move is where the search for the next begins,
+/// so the player never plays to a worse end than it has already seen.
+///
+/// With a tap interval shorter than the combo window, every tap combos: the player counts the
+/// multipliers its taps will make and saves large groups for when they are worth more.
+public struct SearchingPlayer: Player {
+    public let method: SearchMethod
+    public let settings: PlayerSettings
+    private var generator: SeededGenerator
+    /// The rest of the line the last search found, and the board it starts from.
+    private var plan: (board: Board, moves: [Cell])?
+
+    public init(method: SearchMethod, settings: PlayerSettings) {
+        self.method = method
+        self.settings = settings
+        generator = settings.generator
+    }
+
+    public mutating func chooseGroup(in game: Game) -> Group? {
+        guard !game.isOver else { return nil }
+        let search = Search(
+            method: method, goal: game.goalOfNextMove(tapInterval: settings.tapInterval), budget: settings.thinking,
+            seed: generator.next())
+        let planned = plan.flatMap { $0.board == game.board ? $0.moves : nil } ?? []
+        let line = search.run(from: game.board, startingWith: planned).line
+        let group = game.board.group(at: line.moves[0], corners: game.rules.corners)!
+        var next = game.board
+        try! next.removeGroup(at: line.moves[0], corners: game.rules.corners)
+        plan = (next, Array(line.moves.dropFirst()))
+        return group
+    }
+}
+
+extension Game {
+    /// What a search for the next move scores: the multiplier the next tap gets, and, when taps
+    /// come every `tapInterval` (less than the combo window), the multipliers after it.
+    func goalOfNextMove(tapInterval: Duration?) -> SearchGoal {
+        guard let tapInterval else { return SearchGoal(rules: rules) }
+        let next = history.last?.move.time.map { $0 + tapInterval } ?? .zero
+        return SearchGoal(
+            rules: rules, nextMultiplier: multiplier(forTapAt: next), isChained: tapInterval < rules.comboWindow)
+    }
+}
