@@ -54,13 +54,17 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PrisonSearchTests",
+            dependencies: ["PrisonSearch", "PrisonRules"]
+        ),
+        .testTarget(
             name: "PrisonSpaceTests",
             dependencies: ["PrisonSpace"]
         ),
         .testTarget(
             name: "PrisonWorldTests",
             dependencies: [
-                "PrisonWorld", "PrisonRules", "PrisonSpace",
+                "PrisonWorld", "PrisonRules", "PrisonSearch", "PrisonSpace",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

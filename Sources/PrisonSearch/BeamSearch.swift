@@ -18,7 +18,9 @@ enum BeamSearch {
             let started = ContinuousClock.now
             best = search(from: root, width: width, incumbent: best, with: contexts)
             // Jobs share the work evenly: the first job's account stands for each one's.
-            let used = max(contexts[0].allowance.playouts - before, 1)
+            // No rollout at all: the board has no move to try.
+            guard contexts[0].allowance.playouts > before else { break }
+            let used = contexts[0].allowance.playouts - before
             let perWidth = Double(used) / Double(width)
             let affordable = contexts[0].allowance.remaining(perPlayout: (ContinuousClock.now - started) / Double(used))
             let planned = perWidth * Double(width) * 2 * 16 < affordable ? Double(width) * 2 : affordable * 0.9 / perWidth

@@ -8,7 +8,11 @@ enum NestedMonteCarlo {
         var best = incumbent
         var level = 1
         while !context.allowance.isSpent {
+            let before = context.allowance.playouts
             best = nested(from: root, level: level, incumbent: best, in: context)
+            // A level that needed no playout found every line the next one would: the game is
+            // too short for higher levels to see more.
+            if context.allowance.playouts == before { break }
             level += 1
         }
         return best

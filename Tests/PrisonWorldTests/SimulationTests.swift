@@ -1,4 +1,5 @@
 import PrisonRules
+import PrisonSearch
 import PrisonWorld
 import Synchronization
 import Testing
@@ -13,9 +14,11 @@ struct SimulationTests {
         return records.withLock { $0.sorted { $0.index < $1.index } }
     }
 
-    @Test("One job or two, the same games", arguments: ["random", "greedy"])
+    @Test("One job or two, the same games", arguments: ["random", "greedy", "beam", "nmcs", "nrpa"])
     func jobsGiveTheSameGames(player: String) throws {
-        let simulation = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 11))
+        let simulation = try #require(try Simulation(
+            room: Self.room, colours: 4, player: player, seed: 11, throughWorld: false,
+            thinking: SearchBudget(playouts: 150)))
         let one = records(simulation, games: 8, jobs: 1)
         #expect(one.map(\.index) == Array(0..<8))
         #expect(one == records(simulation, games: 8, jobs: 2))
@@ -56,6 +59,30 @@ struct SimulationTests {
         let chosen = player.chooseGroup(in: game)
         let group = try #require(chosen)
         #expect([2, 4].contains(group.colour) && group.size == 3, "one of the two groups of three")
+    }
+
+    @Test("Searching players score more than random ones, and more still when they count on combos")
+    func searchingPlayers() throws {
+        func meanScore(_ player: String, tapInterval: Duration) throws -> Int {
+            let simulation = try #require(try Simulation(
+                room: Self.room, colours: 4, player: player, seed: 2, tapInterval: tapInterval, throughWorld: false,
+                thinking: SearchBudget(playouts: 400)))
+            return records(simulation, games: 6, jobs: 2).reduce(0) { $0 + $1.score } / 6
+        }
+        let slow = Duration.seconds(2)
+        #expect(try meanScore("beam", tapInterval: slow) > 2 * meanScore("random", tapInterval: slow))
+        // A tap every half second combos every time: the multiplier grows by one a move.
+        let fast = Duration.milliseconds(500)
+        #expect(try meanScore("beam", tapInterval: fast) > 2 * meanScore("random", tapInterval: fast))
+    }
+
+    @Test("A searching player through the world scores what its taps score on the rules")
+    func searchingThroughTheWorld() throws {
+        let world = try #require(try Simulation(
+            room: Self.room, colours: 4, player: "nmcs", seed: 4, thinking: SearchBudget(playouts: 100)))
+        let rules = try #require(try Simulation(
+            room: Self.room, colours: 4, player: "nmcs", seed: 4, throughWorld: false, thinking: SearchBudget(playouts: 100)))
+        #expect(world.playGame(0).record == rules.playGame(0).record)
     }
 
     @Test("Bad setups are refused")

@@ -1,4 +1,5 @@
 import PrisonRules
+import PrisonSearch
 import PrisonSpace
 import PrisonWorld
 import Testing
@@ -466,5 +467,32 @@ struct RegressionTests {
         try world.tap(lookingAt: cell(0, 0, 0))  // the 2s, while the 4 falls
         world.update(deltaTime: 0.5)  // 1.6 s: the 4's first fall ended; its next starts at 2.1 s
         #expect(world.block(in: cell(0, 0, 0))?.phase == .waiting)
+    }
+}
+
+@Suite("Hints")
+struct HintTests {
+    @Test("A hint is a legal move of the board as it is now, also while blocks are moving")
+    func hintsAreLegal() throws {
+        let room = try Room(walls: 4, width: 5, height: 4)
+        let world = World(game: Game(start: try Board.random(room: room, colours: 4, seed: 8)))
+        var taps = 0
+        while let hint = world.hint(within: SearchBudget(playouts: 300)) {
+            let group = try #require(world.game.board.group(at: hint.cells[0]))
+            #expect(group == hint && group.size >= 2)
+            try world.tap(lookingAt: hint.cells[0])
+            world.update(deltaTime: 0.1)
+            taps += 1
+        }
+        #expect(world.game.isOver && taps > 0)
+        #expect(world.game.availableGroups.isEmpty)
+    }
+
+    @Test("The hint on a board with one good move is that move")
+    func obviousHint() throws {
+        // Breaking the 1s first joins the 2s into one group of four: 4 more points.
+        let game = Game(start: try Board(text: "2112\n2112"))
+        let hint = try #require(game.hint(within: SearchBudget(playouts: 50)))
+        #expect(hint.colour == 1)
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import PrisonRules
+import PrisonSearch
+import Testing
+
+/// The game `line` makes when its moves are played on `board`, each `interval` after the last
+/// (untimed when nil).
+func replay(_ line: Line, on board: Board, rules: Rules = Rules(), interval: Duration? = nil) throws -> Game {
+    let moves = line.moves.enumerated().map { index, cell in Move(cell, at: interval.map { $0 * index }) }
+    return try Game(start: board, rules: rules, replaying: moves)
+}
+
+@Suite("Searches")
+struct SearchTests {
+    static let boards: [(String, Board)] = [
+        ("classic 8x8", try! Board.random(room: try! Room(walls: 1, width: 8, height: 8), colours: 4, seed: 5)),
+        ("four walls 5x4", try! Board.random(room: try! Room(walls: 4, width: 5, height: 4), colours: 4, seed: 6)),
+    ]
+
+    @Test("Every line a search returns replays to its score and blocks left, on classic boards and rooms",
+          arguments: SearchMethod.allCases)
+    func linesReplay(method: SearchMethod) throws {
+        for (name, board) in Self.boards {
+            for corners in CornerLinks.allCases {
+                let rules = Rules(corners: corners)
+                let result = Search(
+                    method: method, goal: SearchGoal(rules: rules), budget: SearchBudget(playouts: 3_000), jobs: 2
+                ).run(from: board)
+                let game = try replay(result.line, on: board, rules: rules)
+                #expect(game.score == result.line.score, "\(method) \(name) \(corners)")
+                #expect(game.board.blockCount == result.line.remaining)
+                #expect(game.isOver, "a line plays to the end")
+                #expect(result.playouts >= 3_000)
+            }
+        }
+    }
+
+    @Test("A line scored with chained multipliers replays to its score with taps inside the combo window",
+          arguments: SearchMethod.allCases)
+    func chainedGoal(method: SearchMethod) throws {
+        let board = Self.boards[1].1
+        let goal = SearchGoal(nextMultiplier: 1, isChained: true)
+        let line = Search(method: method, goal: goal, budget: SearchBudget(playouts: 2_000)).run(from: board).line
+        let game = try replay(line, on: board, interval: .milliseconds(500))
+        #expect(game.history.map(\.multiplier) == Array(1...line.moves.count))
+        #expect(game.score == line.score)
+    }
+
+    @Test("Searches beat random play by far", arguments: SearchMethod.allCases)
+    func strength(method: SearchMethod) throws {
+        let board = try Board.random(room: .classic, colours: 5, seed: 3)
+        var playouts = Playouts(room: .classic)
+        var generator = SeededGenerator(seed: 1)
+        let random = (0..<200).map { _ in playouts.playRandomly(from: board, using: &generator).score }
+        let line = Search(method: method, budget: SearchBudget(playouts: 20_000)).run(from: board).line
+        #expect(line.score > 4 * random.reduce(0, +) / random.count, "\(line.score)")
+        #expect(line.score > random.max()!)
+    }
+
+    @Test("With one job, the same seed and playout budget give the same game", arguments: SearchMethod.allCases)
+    func deterministic(method: SearchMethod) throws {
+        let board = Self.boards[0].1
+        let search = Search(method: method, budget: SearchBudget(playouts: 2_500), seed: 9)
+        let first = search.run(from: board)
+        #expect(search.run(from: board).line == first.line)
+        #expect(Search(method: method, budget: SearchBudget(playouts: 2_500), seed: 10).run(from: board).playouts > 0)
+    }
+
+    @Test("The time budget is kept: the search answers at its deadline, not long after", arguments: SearchMethod.allCases)
+    func timeBudget(method: SearchMethod) throws {
+        // A generous margin: this checks that searches stop, not how fast a loaded machine is.
+        let board = try Board.random(room: .standard, colours: 5, seed: 2)
+        let result = Search(method: method, budget: .seconds(0.5), jobs: 2).run(from: board)
+        #expect(result.elapsed >= .milliseconds(500))
+        #expect(result.elapsed < .milliseconds(2500), "\(result.elapsed)")
+        #expect(try replay(result.line, on: board).score == result.line.score)
+    }
+
+    @Test("A stop request returns the best line so far at once", arguments: SearchMethod.allCases)
+    func stopRequest(method: SearchMethod) throws {
+        let board = try Board.random(room: .standard, colours: 5, seed: 4)
+        let result = Search(method: method, budget: .seconds(600), jobs: 2).run(from: board) { true }
+        #expect(result.elapsed < .seconds(10))
+        #expect(try replay(result.line, on: board).score == result.line.score)
+    }
+
+    @Test("A search that starts with a line found before never does worse", arguments: SearchMethod.allCases)
+    func startingLine(method: SearchMethod) throws {
+        let board = Self.boards[0].1
+        let good = Search(method: .beam, budget: SearchBudget(playouts: 20_000)).run(from: board).line
+        let again = Search(method: method, budget: SearchBudget(playouts: 10), seed: 3).run(
+            from: board, startingWith: good.moves)
+        #expect(again.line.score >= good.score)
+    }
+
+    @Test("A board with no move: an empty line at once, whatever the budget", arguments: SearchMethod.allCases)
+    func noMove(method: SearchMethod) throws {
+        let board = try Board(text: "12\n21")
+        let result = Search(method: method, budget: SearchBudget(playouts: 1_000_000)).run(from: board)
+        #expect(result.line == Line(moves: [], score: 0, remaining: 4))
+    }
+
+    @Test("Few-colour boards in big rooms come from a search that cleared them")
+    func searchedBoards() throws {
+        for (room, colours) in [(Room.standard, 2), (try Room(walls: 1, width: 20, height: 12), 3)] {
+            let made = try #require(try SolvableBoard.searched(room: room, colours: colours, seed: 7))
+            #expect(made.board.blockCount == room.cellCount)
+            #expect(try Game(start: made.board, replaying: made.solution.map { Move($0) }).isCleared)
+            #expect(try SolvableBoard.searched(room: room, colours: colours, seed: 7) == made)
+        }
+    }
+}
