@@ -98,7 +98,7 @@ struct SolveTests {
           arguments: [
             ["--walls", "1", "--width", "15", "--height", "15", "--colours", "5"],
             ["--walls", "4", "--width", "12", "--height", "10", "--colours", "6"],
-            ["--walls", "4", "--width", "6", "--height", "5", "--colours", "2"],
+            ["--walls", "4", "--width", "7", "--height", "5", "--colours", "2"],
           ])
     func solvable(shape: [String]) throws {
         try withTemporaryDirectory { directory in
