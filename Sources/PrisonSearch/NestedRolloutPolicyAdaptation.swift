@@ -71,13 +71,8 @@ enum NestedRolloutPolicyAdaptation {
         }
     }
 
-    private static func tabuColour(of board: Board) -> Int {
-        let counts = board.colourCounts
-        return counts.indices.max { counts[$0] < counts[$1] }!
-    }
-
     private static func rollout(from root: Position, policy: Policy, in context: SearchContext) -> Line {
-        let tabu = tabuColour(of: root.board)
+        let tabu = SearchContext.tabuColour(of: root.board)
         context.working.load(root.board)
         var moves = root.moves
         var score = root.score
@@ -109,7 +104,7 @@ enum NestedRolloutPolicyAdaptation {
     private static func adapt(_ policy: inout Policy, toward line: Line, from root: Position, in context: SearchContext)
     {
         let old = policy
-        let tabu = tabuColour(of: root.board)
+        let tabu = SearchContext.tabuColour(of: root.board)
         context.working.load(root.board)
         var leaders: [Leader] = []
         var weights: [Double] = []

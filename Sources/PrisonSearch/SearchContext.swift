@@ -42,8 +42,7 @@ final class SearchContext: @unchecked Sendable {
     ///
     /// With a `first` move, the rollout begins with it; it must be a move of `position`.
     func rollout(from position: Position, first: Cell? = nil) -> (score: Int, remaining: Int) {
-        let counts = position.board.colourCounts
-        let tabu = counts.indices.max { counts[$0] < counts[$1] }!
+        let tabu = Self.tabuColour(of: position.board)
         working.load(position.board)
         rolloutMoves.removeAll(keepingCapacity: true)
         var score = position.score
@@ -84,5 +83,11 @@ final class SearchContext: @unchecked Sendable {
         guard position.moves.count > 0 else { return fresh }
         let followed = rolloutLine(from: position)
         return followed.isBetter(than: fresh) ? followed : fresh
+    }
+
+    /// The colour rollouts keep for the end: the one with the most blocks on `board`.
+    static func tabuColour(of board: Board) -> Int {
+        let counts = board.colourCounts
+        return counts.indices.max { counts[$0] < counts[$1] }!
     }
 }

@@ -23,3 +23,19 @@ extension SolvableBoard {
         return nil
     }
 }
+
+extension SolvableBoard {
+    /// A solvable board built backwards (``SolvableBoard/random(room:colours:corners:seed:)``),
+    /// or, where few colours make that get stuck, one a search cleared
+    /// (``searched(room:colours:corners:seed:playouts:boards:)``); nil when neither finds one.
+    public static func generated(
+        room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64
+    ) throws(BoardError) -> SolvableBoard? {
+        do {
+            return try random(room: room, colours: colours, corners: corners, seed: seed)
+        } catch {
+            guard case .noSolvableBoardFound = error else { throw error }
+        }
+        return try searched(room: room, colours: colours, corners: corners, seed: seed)
+    }
+}

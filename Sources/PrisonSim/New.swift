@@ -42,7 +42,7 @@ struct New: ParsableCommand {
                 return
             }
             let found: SolvableBoard?
-            do throws(BoardError) { found = try solvableBoard(seed: seed) } catch { throw Failure.badData(error.description) }
+            do throws(BoardError) { found = try SolvableBoard.generated(room: board.room, colours: board.colours, corners: corners, seed: seed) } catch { throw Failure.badData(error.description) }
             guard let made = found else {
                 throw Failure.badData(
                     "found no solvable board of \(board.room) with \(board.colours) colours, built backwards or "
@@ -56,16 +56,5 @@ struct New: ParsableCommand {
                 + made.solution.map { "#   \(Move($0))\n" }.joined()
             writeOutput(Data((header + made.board.text + comments).utf8))
         }
-    }
-
-    /// A board built backwards; where few colours make that get stuck, a random board a search
-    /// cleared (random boards of few colours are easy to clear).
-    private func solvableBoard(seed: UInt64) throws(BoardError) -> SolvableBoard? {
-        do {
-            return try SolvableBoard.random(room: board.room, colours: board.colours, corners: corners, seed: seed)
-        } catch {
-            guard case .noSolvableBoardFound = error else { throw error }
-        }
-        return try SolvableBoard.searched(room: board.room, colours: board.colours, corners: corners, seed: seed)
     }
 }

@@ -108,18 +108,9 @@ struct RunTests {
 
     @Test("Ctrl-C stops the run and prints the summary of the games finished so far")
     func interrupted() throws {
-        let process = Process()
-        process.executableURL = try simExecutable()
-        process.arguments = ["run", "--games", "1000000", "--json", "--jobs", "2"] + Self.smallRoom
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 2)
-        process.interrupt()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        let (status, data) = try interruptSim(
+            ["run", "--games", "1000000", "--json", "--jobs", "2"] + Self.smallRoom, after: 2)
+        #expect(status == 130)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["interrupted"] as? Bool == true)
         let games = try #require(json["games"] as? Int)

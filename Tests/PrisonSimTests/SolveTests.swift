@@ -50,18 +50,9 @@ struct SolveTests {
         try withTemporaryDirectory { directory in
             let board = directory.path("board.txt")
             try runSim(["new", "--seed", "1"]).stdout.write(toFile: board, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = try simExecutable()
-            process.arguments = ["solve", board, "--seconds", "600", "--moves-out", directory.path("moves.txt")]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: 2)
-            process.interrupt()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 130)
+            let (status, data) = try interruptSim(
+                ["solve", board, "--seconds", "600", "--moves-out", directory.path("moves.txt")], after: 2)
+            #expect(status == 130)
             let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(report["interrupted"] as? Bool == true)
             #expect((report["seconds"] as? Double ?? 600) < 60)

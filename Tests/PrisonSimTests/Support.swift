@@ -121,6 +121,23 @@ func runSim(
 }
 
 /// A fresh directory under the system's temporary directory, removed after `body`.
+/// Runs `prison-sim` with `arguments`, presses Ctrl-C after `seconds`, and returns its exit
+/// status and standard output.
+func interruptSim(_ arguments: [String], after seconds: Double) throws -> (status: Int32, stdout: Data) {
+    let process = Process()
+    process.executableURL = try simExecutable()
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: seconds)
+    process.interrupt()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
+}
+
 func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) throws -> T) throws -> T {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("prison-sim-tests-\(UUID().uuidString)", isDirectory: true)
