@@ -9,7 +9,11 @@ import PackageDescription
 //   PrisonWorld  the rules bound to the space: the game's blocks as entities on the walls, taps by
 //                ray cast, animated moves, combos, danger; simulated players and simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
-// The window comes later, beside PrisonSim, over the world.
+//   PrisonDesktop what the desktop window knows without drawing: key bindings, head turns, scripts,
+//                the HUD's text, palettes, sounds as samples, saved games and best scores on disk.
+//   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
+// C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
+// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots).
 let package = Package(
     name: "PuzzlePrison",
     products: [
@@ -18,6 +22,7 @@ let package = Package(
         .library(name: "PrisonSpace", targets: ["PrisonSpace"]),
         .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
+        .executable(name: "puzzle-prison", targets: ["PuzzlePrison"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +51,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev"])]),
+        .systemLibrary(name: "COpenAL", pkgConfig: "openal", providers: [.apt(["libopenal-dev"])]),
+        .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld"]),
+        .executableTarget(
+            name: "PuzzlePrison",
+            dependencies: [
+                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld",
+                "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "PrisonRulesTests",
             dependencies: [
@@ -71,6 +90,14 @@ let package = Package(
         .testTarget(
             name: "PrisonSimTests",
             dependencies: ["PrisonSim", "PrisonRules"]
+        ),
+        .testTarget(
+            name: "PrisonDesktopTests",
+            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld"]
+        ),
+        .testTarget(
+            name: "PuzzlePrisonTests",
+            dependencies: ["PuzzlePrison", "PrisonRules", "CSTB"]
         ),
     ]
 )

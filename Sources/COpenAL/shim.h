@@ -1,0 +1,2 @@
+#include <al.h>
+#include <alc.h>
