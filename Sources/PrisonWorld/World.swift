@@ -161,6 +161,11 @@ public final class World {
         walls.forEach(room.addChild)
         space.addChild(room)
         space.addChild(camera)
+        // A resumed game goes on after its last timed move, with its combo over: the rules
+        // refuse moves timed before the previous one.
+        if let last = game.history.compactMap(\.move.time).max() {
+            clock = (last + game.rules.comboWindow).ticks
+        }
         refreshDanger()
         // A game with no move left from the start (a dead board, a finished save) ends at once.
         if game.isOver { scheduleEnd(at: 0) }
@@ -266,14 +271,26 @@ public final class World {
         try tap(target(screenPoint: screenPoint, viewport: viewport, camera: camera))
     }
 
+    /// Plays the move on `cell` now, with no ray: a replay playing back a move log. Throws,
+    /// changing nothing, when the cell is empty or its block is alone.
+    @discardableResult
+    public func play(_ cell: Cell) throws(TapMiss) -> MoveOutcome {
+        guard game.board[cell] != nil else { throw .noBlock }
+        return try play(Move(cell, at: time))
+    }
+
     private func tap(_ target: TapTarget?) throws(TapMiss) -> MoveOutcome {
         guard let target else { throw .noBlock }
+        return try play(Move(target.cell, at: time))
+    }
+
+    private func play(_ move: Move) throws(TapMiss) -> MoveOutcome {
         do {
-            let outcome = try game.play(Move(target.cell, at: time))
+            let outcome = try game.play(move)
             animate(outcome)
             return outcome
         } catch {
-            throw .loneBlock(target.cell)
+            throw .loneBlock(move.cell)
         }
     }
 

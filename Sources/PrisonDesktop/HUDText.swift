@@ -1,0 +1,70 @@
+import PrisonRules
+import PrisonWorld
+
+/// The words and numbers of the heads-up display, as the window writes them.
+public enum HUDText {
+    /// `1234567` as `1,234,567`.
+    public static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// `1` as `1st`, `2` as `2nd`, `11` as `11th`, `23` as `23rd`.
+    public static func ordinal(_ n: Int) -> String {
+        let suffix =
+            switch (n % 100, n % 10) {
+            case (11...13, _): "th"
+            case (_, 1): "st"
+            case (_, 2): "nd"
+            case (_, 3): "rd"
+            default: "th"
+            }
+        return "\(n)\(suffix)"
+    }
+
+    public static func score(_ score: Int) -> String { "Score \(number(score))" }
+
+    /// The multiplier while a combo runs (`x3`), nil at 1.
+    public static func multiplier(_ multiplier: Int) -> String? { multiplier > 1 ? "x\(multiplier)" : nil }
+
+    public static func best(_ best: Int?) -> String { "Best \(best.map(number) ?? "-")" }
+
+    public static func movesAndBlocks(moves: Int, blocks: Int) -> String {
+        "\(moves) move\(moves == 1 ? "" : "s") · \(number(blocks)) block\(blocks == 1 ? "" : "s") left"
+    }
+
+    /// What the group under the cursor would score: `7 blocks: 25 x 2 = 50 points`.
+    public static func preview(_ preview: TapPreview) -> String {
+        let blocks = preview.group.cells.count
+        let base = preview.points / max(1, preview.multiplier)
+        let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = \(number(preview.points))" : number(preview.points)
+        return "\(blocks) blocks: \(sum) points"
+    }
+
+    /// The warning while few moves are left, naming the walls they are on (counted from 1).
+    public static func danger(_ danger: Danger, walls: Int) -> String {
+        let count = danger.groups.count
+        let moves = count == 1 ? "Only 1 move left" : "Only \(count) moves left"
+        guard walls > 1 else { return "Danger! \(moves)" }
+        let names = danger.walls.map { String($0 + 1) }
+        let place = names.count == 1 ? "wall \(names[0])" : "walls \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
+        return "Danger! \(moves), on \(place)"
+    }
+
+    /// The end panel's lines: how it ended, the final score, and its place in the top 10.
+    public static func endPanel(cleared: Bool, score: Int, place: Int?) -> [String] {
+        [
+            cleared ? "You escaped: the room is clear!" : "No moves left",
+            "Final score \(number(score))",
+            place.map { "\(ordinal($0)) in the top 10" } ?? "Not in the top 10",
+            "N new game · R restart · U undo",
+        ]
+    }
+
+    public static let quitQuestion = "Quit? Y or Esc quits, N stays (the game is saved)"
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where the game's shaders and assets are: a folder holding `Shaders/` and `Assets/`.
+public struct Resources: Hashable, Sendable {
+    public let root: URL
+
+    public var shaders: URL { root.appendingPathComponent("Shaders", isDirectory: true) }
+    public var assets: URL { root.appendingPathComponent("Assets", isDirectory: true) }
+    public var palettes: URL { assets.appendingPathComponent("palettes.json") }
+    public var sounds: URL { assets.appendingPathComponent("sounds", isDirectory: true) }
+    public var fonts: URL { assets.appendingPathComponent("fonts", isDirectory: true) }
+
+    public init(root: URL) { self.root = root }
+
+    /// The folders tried, in order: `$PUZZLE_PRISON_HOME`, the executable's folder and the folders
+    /// above it (a build inside the package finds the package), the working directory and those
+    /// above it, then `/usr/local/share/puzzle-prison` and `/usr/share/puzzle-prison`.
+    public static func candidates(executable: URL, workingDirectory: URL, environment: [String: String]) -> [URL] {
+        func selfAndAncestors(_ url: URL) -> [URL] {
+            var folders: [URL] = []
+            var folder = url.standardizedFileURL
+            while true {
+                folders.append(folder)
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { return folders }
+                folder = parent
+            }
+        }
+        let home = environment["PUZZLE_PRISON_HOME"].map { [URL(fileURLWithPath: $0, isDirectory: true)] } ?? []
+        let installed = ["/usr/local/share/puzzle-prison", "/usr/share/puzzle-prison"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        var seen: Set<String> = []
+        return (home + selfAndAncestors(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+            + selfAndAncestors(workingDirectory) + installed)
+            .filter { seen.insert($0.path).inserted }
+    }
+
+    /// The first candidate holding both `Shaders/` and `Assets/`, or an error naming every folder tried.
+    public static func locate(
+        executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(AssetError) -> Resources {
+        let tried = candidates(executable: executable, workingDirectory: workingDirectory, environment: environment)
+        for folder in tried {
+            let resources = Resources(root: folder)
+            if isDirectory(resources.shaders), isDirectory(resources.assets) { return resources }
+        }
+        throw AssetError(
+            "cannot find the game's Shaders/ and Assets/ folders; set PUZZLE_PRISON_HOME to the folder that holds them. Tried:\n"
+                + tried.map { "  \($0.path)" }.joined(separator: "\n"))
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

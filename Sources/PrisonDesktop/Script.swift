@@ -1,0 +1,122 @@
+/// One step of a script that drives the window as a person would.
+public enum ScriptStep: Hashable, Sendable {
+    /// Let `seconds` of time pass, drawing frames.
+    case wait(seconds: Double)
+    /// Look `yaw` degrees right of wall 0 and `pitch` degrees up.
+    case look(yaw: Float, pitch: Float)
+    /// Turn smoothly to face wall `wall` (from 0, as in move files).
+    case face(wall: Int)
+    /// A left click at `x`, `y`: window coordinates in screen points from the top left.
+    case click(x: Float, y: Float)
+    /// A key press.
+    case key(KeyChord)
+    /// Save a screenshot (PNG) to `path`.
+    case screenshot(path: String)
+    /// Write the game so far (saved-game JSON) to `path`.
+    case state(path: String)
+    /// Close the window.
+    case quit
+}
+
+/// Why a script was refused: the line and what is wrong with it.
+public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// A script: timed steps, one a line, `#` starting a comment.
+public struct Script: Hashable, Sendable {
+    public let steps: [ScriptStep]
+
+    /// The commands a script knows, as its help and errors list them.
+    public static let usage = "wait S, look YAW PITCH, face WALL, click X Y, key NAME, screenshot FILE, state FILE, quit"
+
+    public init(steps: [ScriptStep]) { self.steps = steps }
+
+    /// Parses a script, refusing the first line that is not a step.
+    public init(text: String) throws(ScriptError) {
+        var steps: [ScriptStep] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.prefix { $0 != "#" }
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let command = words.first else { continue }
+            let arguments = Array(words.dropFirst())
+            steps.append(try Self.step(command.lowercased(), arguments, line: index + 1))
+        }
+        self.steps = steps
+    }
+
+    private static func step(_ command: String, _ arguments: [String], line: Int) throws(ScriptError) -> ScriptStep {
+        func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: message) }
+        func expect(_ names: String...) throws(ScriptError) {
+            guard arguments.count == names.count else {
+                let wanted = ([command] + names).joined(separator: " ")
+                throw fail("'\(command)' takes \(names.isEmpty ? "no arguments" : names.joined(separator: " ")) ('\(wanted)'), not \(arguments.isEmpty ? "none" : "'\(arguments.joined(separator: " "))'")")
+            }
+        }
+        func number(_ text: String, _ what: String) throws(ScriptError) -> Double {
+            guard let value = Double(text), value.isFinite else { throw fail("\(what) '\(text)' is not a number") }
+            return value
+        }
+        switch command {
+        case "wait":
+            try expect("SECONDS")
+            let seconds = try number(arguments[0], "seconds")
+            guard seconds >= 0 else { throw fail("cannot wait a negative time (\(arguments[0]) s)") }
+            return .wait(seconds: seconds)
+        case "look":
+            try expect("YAW", "PITCH")
+            return .look(yaw: Float(try number(arguments[0], "yaw")), pitch: Float(try number(arguments[1], "pitch")))
+        case "face":
+            try expect("WALL")
+            guard let wall = Int(arguments[0]), wall >= 0 else { throw fail("wall '\(arguments[0])' is not a wall number (0, 1, 2 or 3)") }
+            return .face(wall: wall)
+        case "click":
+            try expect("X", "Y")
+            return .click(x: Float(try number(arguments[0], "x")), y: Float(try number(arguments[1], "y")))
+        case "key":
+            try expect("NAME")
+            guard let chord = KeyChord(parsing: arguments[0]) else {
+                throw fail("'\(arguments[0])' is not a key: use a letter, digit, space, enter, escape, tab, an arrow (left, right, up, down) or f1 to f12, with ctrl+, shift+ or alt+ before it")
+            }
+            return .key(chord)
+        case "screenshot":
+            try expect("FILE")
+            return .screenshot(path: arguments[0])
+        case "state":
+            try expect("FILE")
+            return .state(path: arguments[0])
+        case "quit":
+            try expect()
+            return .quit
+        default:
+            throw fail("unknown command '\(command)'; a script knows \(usage)")
+        }
+    }
+}
+
+/// Plays a script against time: each frame says how long it took, and gets the steps now due.
+public struct ScriptPlayer: Hashable, Sendable {
+    public let script: Script
+    private var next = 0
+    /// Seconds still to wait before the next step.
+    private var waiting = 0.0
+
+    public init(_ script: Script) { self.script = script }
+
+    /// Whether every step has been handed out and the last wait is over.
+    public var isFinished: Bool { next == script.steps.count && waiting <= 0 }
+
+    /// Lets `seconds` pass and returns the steps due, in order; a wait holds back the steps after it.
+    public mutating func advance(by seconds: Double) -> [ScriptStep] {
+        waiting -= max(0, seconds)
+        var due: [ScriptStep] = []
+        while waiting <= 0, next < script.steps.count {
+            let step = script.steps[next]
+            next += 1
+            if case .wait(let seconds) = step { waiting += seconds } else { due.append(step) }
+        }
+        return due
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import PrisonDesktop
+import PrisonRules
+import PrisonWorld
+
+/// `--bench-frames N`: frame times of the default room with animations in flight, against a
+/// baseline of the same frames with an empty room (the floor and the HUD only), in one run.
+struct Bench {
+    let frames: Int
+    let surface: any Surface
+    let launcher: Launcher
+
+    struct Statistics: Encodable {
+        let median: Double
+        let p95: Double
+        let mean: Double
+        let max: Double
+
+        init(_ samples: [Double]) {
+            let sorted = samples.sorted()
+            median = sorted[sorted.count / 2]
+            p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
+            mean = samples.reduce(0, +) / Double(samples.count)
+            max = sorted.last ?? 0
+        }
+    }
+
+    struct Report: Encodable {
+        let frames: Int
+        let surface: String
+        let size: [Int32]
+        let blocks: Int
+        let taps: Int
+        /// Milliseconds from frame to frame, the GL work finished (swap or glFinish).
+        let frameMilliseconds: Statistics
+        /// Milliseconds of the program's own CPU time a frame outside GL: the world's update,
+        /// the block instances and the HUD's layout.
+        let cpuOutsideGLMilliseconds: Statistics
+        /// The same frames drawing an empty room: the floor, the HUD and the driver's own cost.
+        let baselineFrameMilliseconds: Statistics
+        /// Median frame time over the baseline's.
+        let frameRatioToBaseline: Double
+    }
+
+    func run() throws(FrontEndError) {
+        let board: Board
+        do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
+        let origin = GameOrigin(room: .standard, colours: 5, rules: Rules())
+        let session = launcher.session(game: Game(start: board), origin: origin, replay: nil)
+        let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
+        let viewport = SIMD2<Float>(surface.framebufferSize)
+        let step = 1.0 / 60
+
+        // The baseline: frames with no blocks.
+        var baseline: [Double] = []
+        for _ in 0..<frames {
+            let start = monotonicSeconds()
+            session.advance(by: step, viewport: viewport)
+            var scene = session.scene()
+            scene.instances.removeAll()
+            loop.renderer.draw(scene, hud: loop.painter.layers(for: session.hudState, viewport: viewport), size: surface.framebufferSize)
+            surface.present()
+            baseline.append((monotonicSeconds() - start) * 1000)
+        }
+
+        // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
+        var frameTimes: [Double] = [], cpuTimes: [Double] = []
+        var generator = SeededGenerator(seed: 7)
+        var taps = 0
+        for frame in 0..<frames {
+            let start = monotonicSeconds()
+            let cpuStart = threadCPUSeconds()
+            if frame % 12 == 0 {
+                if session.world.game.isOver { session.perform(.restart) }
+                let groups = session.world.game.availableGroups
+                if let group = groups.randomElement(using: &generator), let cell = group.cells.randomElement(using: &generator) {
+                    if (try? session.world.play(cell)) != nil { taps += 1 }
+                }
+            }
+            session.drag(by: [2, 0])
+            session.advance(by: step, viewport: viewport)
+            let scene = session.scene()
+            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            cpuTimes.append((threadCPUSeconds() - cpuStart) * 1000)
+            loop.renderer.draw(scene, hud: layers, size: surface.framebufferSize)
+            surface.present()
+            frameTimes.append((monotonicSeconds() - start) * 1000)
+        }
+        let frameStatistics = Statistics(frameTimes)
+        let baselineStatistics = Statistics(baseline)
+        let report = Report(
+            frames: frames, surface: surface.description, size: [surface.framebufferSize.x, surface.framebufferSize.y],
+            blocks: board.blockCount, taps: taps, frameMilliseconds: frameStatistics,
+            cpuOutsideGLMilliseconds: Statistics(cpuTimes), baselineFrameMilliseconds: baselineStatistics,
+            frameRatioToBaseline: frameStatistics.median / baselineStatistics.median)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        FileHandle.standardOutput.write((try? encoder.encode(report)) ?? Data())
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+}
+
+/// CPU seconds this thread has used.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

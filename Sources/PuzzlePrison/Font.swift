@@ -1,0 +1,106 @@
+import CGL
+import CSTB
+import Foundation
+
+/// A TrueType font baked at one pixel size into a GL texture (Latin-1), for the HUD.
+final class Font {
+    let pixelHeight: Float
+    let texture: GLuint
+    private let glyphs: [stbtt_bakedchar]
+    private let atlasSize: Int32
+    /// The first character baked, and how many.
+    private static let first: Int32 = 32
+    private static let count: Int32 = 224
+
+    /// Bakes the font in `data` at `pixelHeight` pixels; `source` names the file in errors.
+    init(data: Data, pixelHeight: Float, source: String) throws(FrontEndError) {
+        self.pixelHeight = pixelHeight
+        var size: Int32 = 256
+        var glyphs = [stbtt_bakedchar](repeating: stbtt_bakedchar(), count: Int(Self.count))
+        var bitmap: [UInt8] = []
+        while true {
+            bitmap = [UInt8](repeating: 0, count: Int(size * size))
+            let fitted = data.withUnsafeBytes { font in
+                stbtt_BakeFontBitmap(
+                    font.bindMemory(to: UInt8.self).baseAddress, 0, pixelHeight, &bitmap, size, size,
+                    Self.first, Self.count, &glyphs)
+            }
+            if fitted > 0 { break }
+            // 0 means no glyph fitted (not a font); negative means only some did: grow the atlas.
+            guard fitted < 0, size < 4096 else {
+                throw FrontEndError("the font \(source) cannot be read (is it a TrueType file?)")
+            }
+            size *= 2
+        }
+        // Texel (0, 0) is solid, so panels can be drawn with the same texture. The baker leaves
+        // a one-texel border, so no glyph uses it.
+        bitmap[0] = 255
+        self.glyphs = glyphs
+        atlasSize = size
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        self.texture = texture
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, size, size, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bitmap)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+    }
+
+    deinit {
+        var texture = texture
+        glDeleteTextures(1, &texture)
+    }
+
+    /// The glyph of `character`, or of `?` for characters the font was not baked with.
+    private func glyph(_ character: Unicode.Scalar) -> stbtt_bakedchar {
+        let index = Int32(character.value) - Self.first
+        return glyphs[Int((0..<Self.count).contains(index) ? index : Int32(UInt8(ascii: "?")) - Self.first)]
+    }
+
+    /// How wide `text` is, in pixels.
+    func width(of text: String) -> Float {
+        text.unicodeScalars.reduce(0) { $0 + glyph($1).xadvance }
+    }
+
+    /// The texture coordinates of the solid texel.
+    var solid: SIMD2<Float> { SIMD2(repeating: 0.5 / Float(atlasSize)) }
+
+    /// Appends the quads of `text` with its baseline starting at `origin` (pixels, top left origin).
+    func layout(_ text: String, at origin: SIMD2<Float>, colour: SIMD4<Float>, into batch: inout HUDBatch) {
+        var x = origin.x
+        let scale = 1 / Float(atlasSize)
+        for scalar in text.unicodeScalars {
+            let g = glyph(scalar)
+            let x0 = (x + g.xoff).rounded(), y0 = (origin.y + g.yoff).rounded()
+            let w = Float(g.x1) - Float(g.x0), h = Float(g.y1) - Float(g.y0)
+            if w > 0, h > 0 {
+                batch.quad(
+                    from: SIMD2(x0, y0), to: SIMD2(x0 + w, y0 + h),
+                    uv: SIMD2(Float(g.x0), Float(g.y0)) * scale, SIMD2(Float(g.x1), Float(g.y1)) * scale,
+                    colour: colour)
+            }
+            x += g.xadvance
+        }
+    }
+}
+
+/// Quads of the HUD for one texture, as interleaved vertices: position, texture coordinate, colour.
+struct HUDBatch {
+    private(set) var vertices: [Float] = []
+
+    static let floatsPerVertex = 8
+
+    mutating func removeAll() { vertices.removeAll(keepingCapacity: true) }
+
+    var vertexCount: Int { vertices.count / Self.floatsPerVertex }
+
+    /// A quad from `a` to `b` (pixels) textured from `uvA` to `uvB`, as two triangles.
+    mutating func quad(from a: SIMD2<Float>, to b: SIMD2<Float>, uv uvA: SIMD2<Float>, _ uvB: SIMD2<Float>, colour: SIMD4<Float>) {
+        for (p, t) in [(a, uvA), (SIMD2(b.x, a.y), SIMD2(uvB.x, uvA.y)), (b, uvB), (a, uvA), (b, uvB), (SIMD2(a.x, b.y), SIMD2(uvA.x, uvB.y))] {
+            vertices += [p.x, p.y, t.x, t.y, colour.x, colour.y, colour.z, colour.w]
+        }
+    }
+}

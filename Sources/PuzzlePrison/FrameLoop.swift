@@ -1,0 +1,137 @@
+import Foundation
+import PrisonDesktop
+import PrisonRules
+
+/// Seconds on a monotonic clock.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Runs a session on a surface frame by frame: input, script steps, time, drawing, requests.
+final class FrameLoop {
+    let session: Session
+    let surface: any Surface
+    let renderer: Renderer
+    let painter: HUDPainter
+    private let launcher: Launcher
+    private var script: ScriptPlayer?
+    private var isFullscreen = false
+    /// Screenshots to take of the frame being drawn.
+    private var pendingShots: [String?] = []
+
+    init(session: Session, surface: any Surface, launcher: Launcher, script: ScriptPlayer?) throws(FrontEndError) {
+        self.session = session
+        self.surface = surface
+        self.launcher = launcher
+        self.script = script
+        renderer = try Renderer(resources: launcher.resources, scale: surface.contentScale)
+        painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
+        (surface as? WindowSurface)?.session = session
+    }
+
+    /// Runs until the window closes or the script quits; with `screenshot`, draws one frame (after
+    /// any script), saves it there and stops.
+    func run(screenshot: String?) throws(FrontEndError) {
+        // Offscreen there is no real time to wait for: steps are a 60th of a second.
+        let fixedStep: Double? = surface is OffscreenSurface ? 1.0 / 60 : nil
+        var last = monotonicSeconds()
+        var deltaTime = 0.0
+        defer { session.saveOnQuit() }
+        while !surface.shouldClose {
+            surface.pollEvents()
+            let now = monotonicSeconds()
+            deltaTime = fixedStep ?? min(now - last, 0.1)
+            last = now
+            if var player = script {
+                let steps = player.advance(by: deltaTime)
+                script = player
+                for step in steps { try perform(step) }
+                if player.isFinished { script = nil }
+            }
+            session.advance(by: deltaTime, viewport: viewport)
+            try handleRequests()
+            draw()
+            try takeScreenshots()
+            surface.present()
+            if let screenshot, script == nil {
+                try save(renderedTo: screenshot, drawingFirst: true)
+                return
+            }
+            if fixedStep != nil, script == nil { return }
+        }
+    }
+
+    private var viewport: SIMD2<Float> { SIMD2<Float>(surface.framebufferSize) }
+
+    private func draw() {
+        let layers = painter.layers(for: session.hudState, viewport: viewport)
+        renderer.draw(session.scene(), hud: layers, size: surface.framebufferSize)
+    }
+
+    private func perform(_ step: ScriptStep) throws(FrontEndError) {
+        switch step {
+        case .wait: break
+        case .look(let yaw, let pitch): session.look(yaw: yaw, pitch: pitch)
+        case .face(let wall): session.perform(.faceWall(wall))
+        case .click(let x, let y):
+            let point = SIMD2(x, y) * surface.pixelsPerPoint
+            session.moveCursor(to: point)
+            session.click(at: point)
+        case .key(let chord):
+            session.press(chord)
+            session.release(chord.key)
+        case .screenshot(let path):
+            // What the script has done so far, before the steps after it in this frame.
+            session.advance(by: 0, viewport: viewport)
+            try save(renderedTo: path, drawingFirst: true)
+        case .state(let path):
+            try write(SavedGame(session.world.game).encoded(), to: path, what: "the game")
+        case .quit: surface.close()
+        }
+    }
+
+    private func handleRequests() throws(FrontEndError) {
+        for request in session.takeRequests() {
+            switch request {
+            case .toggleFullscreen:
+                isFullscreen.toggle()
+                surface.setFullscreen(isFullscreen)
+            case .screenshot(let path): pendingShots.append(path)
+            case .mouseLook(let on): surface.setMouseLook(on)
+            case .quit: surface.close()
+            }
+        }
+    }
+
+    private func takeScreenshots() throws(FrontEndError) {
+        guard !pendingShots.isEmpty else { return }
+        let shots = pendingShots
+        pendingShots.removeAll()
+        for path in shots {
+            let target = path ?? launcher.profile.newScreenshotPath()
+            do throws(FrontEndError) {
+                try save(renderedTo: target, drawingFirst: false)
+                if path == nil { session.announce("Screenshot saved: \(target)") }
+            } catch {
+                // A screenshot the player asked for failing is news, not the end of the game.
+                if path == nil { session.announce("Screenshot failed: \(error)") } else { throw error }
+            }
+        }
+    }
+
+    /// Saves what the framebuffer holds (drawing the frame first when asked) as a PNG at `path`.
+    private func save(renderedTo path: String, drawingFirst: Bool) throws(FrontEndError) {
+        if drawingFirst { draw() }
+        let size = surface.framebufferSize
+        let pixels = renderer.readPixels(size: size)
+        try write(pngData(rgba: pixels, width: Int(size.x), height: Int(size.y)), to: path, what: "the screenshot")
+    }
+
+    private func write(_ data: Data, to path: String, what: String) throws(FrontEndError) {
+        do throws(AssetError) { try writeAtomically(data, to: URL(fileURLWithPath: path)) } catch {
+            throw FrontEndError("cannot save \(what): \(error)")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import PrisonDesktop
+
+/// What the heads-up display shows in one frame, as text already worded.
+struct HUDState {
+    var score: Int
+    var multiplier: Int
+    /// Whether the multiplier just rose (drawn brighter and larger for a moment).
+    var flashes: Bool
+    var moves: Int
+    var blocks: Int
+    var best: Int?
+    var danger: String?
+    var hover: String?
+    var message: String?
+    var ending: [String]?
+    var showsHelp: Bool
+    var isConfirmingQuit: Bool
+    var isReplay: Bool
+    var time: Float
+}
+
+/// Lays the HUD out in framebuffer pixels: panels under text, with the renderer's two fonts.
+struct HUDPainter {
+    let text: Font
+    let title: Font
+    /// The window's content scale: margins grow with it as the fonts do.
+    let scale: Float
+
+    private static let white = SIMD4<Float>(1, 1, 1, 1)
+    private static let dim = SIMD4<Float>(0.8, 0.82, 0.86, 1)
+    private static let panel = SIMD4<Float>(0.02, 0.03, 0.05, 0.72)
+    private static let gold = SIMD4<Float>(1, 0.82, 0.25, 1)
+    private static let red = SIMD4<Float>(1, 0.3, 0.25, 1)
+
+    /// The batches to draw, in order: panels, body text, titles.
+    func layers(for state: HUDState, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
+        var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
+        let margin = 16 * scale
+        let line = text.pixelHeight * 1.35
+        let solid = text.solid
+
+        func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel) {
+            panels.quad(from: a, to: b, uv: solid, solid, colour: colour)
+        }
+        func write(_ string: String, _ font: Font, at origin: SIMD2<Float>, _ colour: SIMD4<Float>) {
+            if font === title { font.layout(string, at: origin, colour: colour, into: &titles) } else { font.layout(string, at: origin, colour: colour, into: &body) }
+        }
+        /// A panel centred at `centreY` holding `lines` (the first in the title font when `titled`).
+        func centredPanel(_ lines: [String], top: Float, titled: Bool, colour: SIMD4<Float> = Self.white) {
+            let widths = lines.enumerated().map { ($0 == 0 && titled ? title : text).width(of: $1) }
+            let width = (widths.max() ?? 0) + 2 * margin
+            let heights = lines.indices.map { $0 == 0 && titled ? title.pixelHeight * 1.4 : line }
+            let height = heights.reduce(0, +) + 2 * margin
+            let left = (viewport.x - width) / 2
+            box([left, top], [left + width, top + height])
+            var y = top + margin
+            for (index, string) in lines.enumerated() {
+                y += heights[index]
+                let font = index == 0 && titled ? title : text
+                write(string, font, at: [(viewport.x - widths[index]) / 2, y - heights[index] * 0.28], colour)
+            }
+        }
+
+        // Score and multiplier, top left.
+        let scoreText = HUDText.score(state.score)
+        box([margin / 2, margin / 2], [margin * 1.5 + max(title.width(of: scoreText), 8 * title.pixelHeight * 0.6), margin + title.pixelHeight * 1.25 + line * 2.2])
+        write(scoreText, title, at: [margin, margin + title.pixelHeight], Self.white)
+        if let multiplier = HUDText.multiplier(state.multiplier) {
+            let colour = state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85)
+            write("Combo \(multiplier)", state.flashes ? title : text, at: [margin, margin + title.pixelHeight + line * 1.5], colour)
+        }
+
+        // Best, moves and blocks, top right.
+        for (index, string) in [HUDText.best(state.best), HUDText.movesAndBlocks(moves: state.moves, blocks: state.blocks)].enumerated() {
+            let width = text.width(of: string)
+            let y = margin + line * Float(index + 1)
+            box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3])
+            write(string, text, at: [viewport.x - width - margin, y], Self.dim)
+        }
+
+        // Danger, top centre, pulsing.
+        if let danger = state.danger {
+            let alpha = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
+            let width = text.width(of: danger)
+            let y = margin + line
+            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.35], [0.35, 0.02, 0.02, 0.75])
+            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, alpha])
+        }
+        if state.isReplay {
+            let label = "Replay"
+            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold)
+        }
+
+        // Crosshair.
+        let centre = (viewport / 2).rounded(.down)
+        let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
+        for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
+            box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6])
+            box(centre + a, centre + b, [1, 1, 1, 0.9])
+        }
+
+        // What the cursor points at, and messages, bottom centre.
+        var bottom = viewport.y - margin
+        for string in [state.hover, state.message].compactMap({ $0 }) {
+            let width = text.width(of: string)
+            box([(viewport.x - width) / 2 - margin, bottom - line * 1.1], [(viewport.x + width) / 2 + margin, bottom + line * 0.1])
+            write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], Self.white)
+            bottom -= line * 1.5
+        }
+        write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5])
+
+        if let ending = state.ending {
+            centredPanel(ending, top: viewport.y * 0.3, titled: true, colour: Self.white)
+        }
+        if state.showsHelp {
+            let keyWidth = KeyBindings.help.map { text.width(of: $0.keys) }.max() ?? 0
+            let lines = KeyBindings.help.map { $0 }
+            let width = keyWidth + margin * 2 + (lines.map { text.width(of: $0.does) }.max() ?? 0)
+            let height = Float(lines.count) * line + title.pixelHeight * 1.5 + margin * 2
+            let left = (viewport.x - width) / 2 - margin, top = max(margin, (viewport.y - height) / 2)
+            box([left, top], [left + width + margin * 2, top + height], [0.02, 0.03, 0.05, 0.88])
+            write("Keys", title, at: [left + margin, top + margin + title.pixelHeight], Self.gold)
+            for (index, entry) in lines.enumerated() {
+                let y = top + margin + title.pixelHeight * 1.5 + line * Float(index + 1) - line * 0.3
+                write(entry.keys, text, at: [left + margin, y], Self.gold)
+                write(entry.does, text, at: [left + margin * 3 + keyWidth, y], Self.white)
+            }
+        }
+        if state.isConfirmingQuit {
+            centredPanel([HUDText.quitQuestion], top: viewport.y * 0.45, titled: false)
+        }
+        return [(text, panels), (text, body), (title, titles)]
+    }
+}

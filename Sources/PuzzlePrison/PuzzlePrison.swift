@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import PrisonDesktop
+import PrisonRules
+
+/// `puzzle-prison`: the game in a desktop 3D window.
+@main
+struct PuzzlePrison: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "puzzle-prison",
+        abstract: "Puzzle Prison: SameGame on the four walls around you, in a 3D window.",
+        discussion: """
+            Tap a group of two or more blocks of one colour to break it; clear the room to escape. \
+            Press F1 in the game for every key. The game in progress is saved on quit and resumed \
+            on the next start (unless a board, seed or room shape is given).
+            """,
+        version: "puzzle-prison 0.5.0")
+
+    @Option(help: "Seed of a new random board (the same seed gives the same board).")
+    var seed: UInt64?
+    @Option(help: "Walls around the player: 4, or 1 for classic SameGame. (default: 4)")
+    var walls: Int?
+    @Option(help: "Columns per wall, 1 to 32. (default: 12)")
+    var width: Int?
+    @Option(help: "Rows per wall, 1 to 32. (default: 10)")
+    var height: Int?
+    @Option(help: "Colours, 2 to 10. (default: 5)")
+    var colours: Int?
+    @Option(help: ArgumentHelp("Play the board in this file (prison-sim's board format).", valueName: "file"))
+    var board: String?
+    @Option(help: ArgumentHelp("Watch a saved game (or a 'prison-sim run --replays' game) play itself.", valueName: "file"))
+    var replay: String?
+    @Flag(help: "Start fullscreen.")
+    var fullscreen = false
+    @Option(help: ArgumentHelp("Window size in screen points, WxH.", valueName: "WxH"))
+    var size = WindowSize(width: 1280, height: 720)
+    @Flag(help: "Start with the sound off (M turns it on).")
+    var mute = false
+    @Flag(name: .customLong("no-vsync"), help: "Draw frames as fast as possible instead of at the screen's rate.")
+    var noVsync = false
+    @Option(help: ArgumentHelp("Drive the window from a file of steps: \(Script.usage), one a line.", valueName: "file"))
+    var script: String?
+    @Option(help: ArgumentHelp("Render the scene to this PNG file and exit; needs no display (EGL).", valueName: "file"))
+    var screenshot: String?
+    @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Render this many frames of an animated room and print frame-time statistics as JSON.", valueName: "n"))
+    var benchFrames: Int?
+    @Option(name: .customLong("write-sounds"), help: .hidden)
+    var writeSounds: String?
+
+    func validate() throws {
+        if let walls, walls != 1, walls != 4 { throw ValidationError("--walls must be 1 or 4, not \(walls)") }
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(1...Room.maximumSide).contains(value) {
+                throw ValidationError("\(name) must be 1 to \(Room.maximumSide), not \(value)")
+            }
+        }
+        if let colours, !(2...Board.maximumColours).contains(colours) {
+            throw ValidationError("--colours must be 2 to \(Board.maximumColours), not \(colours)")
+        }
+        if board != nil, replay != nil { throw ValidationError("give --board or --replay, not both") }
+        if board != nil || replay != nil, seed != nil || walls != nil || width != nil || height != nil || colours != nil {
+            throw ValidationError("--seed, --walls, --width, --height and --colours make a new board; they do not go with --board or --replay")
+        }
+        if let benchFrames, benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1, not \(benchFrames)") }
+        if benchFrames != nil, screenshot != nil || script != nil {
+            throw ValidationError("--bench-frames runs on its own, not with --screenshot or --script")
+        }
+    }
+
+    func run() throws {
+        do {
+            try launch()
+        } catch let error as FrontEndError {
+            FileHandle.standardError.write(Data("puzzle-prison: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func launch() throws(FrontEndError) {
+        if let writeSounds {
+            do throws(AssetError) { try SoundEffect.writeSoundAssets(to: URL(fileURLWithPath: writeSounds, isDirectory: true)) } catch {
+                throw FrontEndError(error.description)
+            }
+            return
+        }
+        let resources: Resources
+        do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
+        let script = try self.script.map(loadScript)
+        let offscreen = screenshot != nil || (benchFrames != nil && ProcessInfo.processInfo.environment["DISPLAY"] == nil)
+        let surface: any Surface =
+            offscreen
+            ? try OffscreenSurface(size: SIMD2(size.width, size.height))
+            : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync)
+        let launcher = try Launcher(resources: resources, muted: mute || benchFrames != nil)
+        if let benchFrames {
+            try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
+            return
+        }
+        let (game, origin, moves) = try launcher.game(
+            board: board, replay: replay, seed: seed, walls: walls, width: width, height: height, colours: colours)
+        let session = launcher.session(game: game, origin: origin, replay: moves)
+        try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
+            .run(screenshot: screenshot)
+    }
+
+    private func loadScript(_ path: String) throws(FrontEndError) -> Script {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw FrontEndError("cannot read the script '\(path)'")
+        }
+        do throws(ScriptError) { return try Script(text: text) } catch { throw FrontEndError("script '\(path)', \(error)") }
+    }
+}
+
+/// A window size typed as `WxH`.
+struct WindowSize: ExpressibleByArgument {
+    let width: Int32
+    let height: Int32
+
+    init(width: Int32, height: Int32) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int32(parts[0]), let height = Int32(parts[1]),
+            (64...16384).contains(width), (64...16384).contains(height)
+        else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var defaultValueDescription: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,235 @@
+import CGL
+import Foundation
+import PrisonDesktop
+import PrisonSpace
+
+/// What the renderer draws of the room in one frame: instance data of the blocks and the eye.
+struct SceneFrame {
+    /// ``BlockInstances/floatsPerInstance`` floats a block.
+    var instances: [Float] = []
+    var viewProjection = Matrix4x4.identity
+    var eye: SIMD3<Float> = .zero
+    /// Seconds, for the shaders' pulses.
+    var time: Float = 0
+    var showsSymbols = false
+    /// The edge of a block: the floor's tiles are as big.
+    var tileSize: Float = 0.3
+    var background: SIMD3<Float> = [0.05, 0.06, 0.09]
+}
+
+/// Block instances as the block shader reads them: a model matrix, a colour with its symbol
+/// index, and a state (hover, danger, hint, unused).
+enum BlockInstances {
+    static let floatsPerInstance = 24
+
+    static func append(model: Matrix4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]) {
+        let c = model.columns
+        instances += [
+            c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w,
+            c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w,
+            colour.x, colour.y, colour.z, Float(symbol),
+            state.x, state.y, state.z, state.w,
+        ]
+    }
+}
+
+/// Draws the room (instanced cubes, the floor) and the HUD with OpenGL 3.3 core.
+final class Renderer {
+    private let blocks: ShaderProgram
+    private let floor: ShaderProgram
+    private let hud: ShaderProgram
+    private var cubeVAO: GLuint = 0, cubeVBO: GLuint = 0, cubeIBO: GLuint = 0, instanceVBO: GLuint = 0
+    private var floorVAO: GLuint = 0, floorVBO: GLuint = 0
+    private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
+    private var instanceCapacity = 0
+    private var hudCapacity = 0
+    let text: Font
+    let title: Font
+
+    /// Builds the programs and buffers; `scale` is the window's content scale (HiDPI).
+    init(resources: Resources, scale: Float) throws(FrontEndError) {
+        blocks = try ShaderProgram(named: "block", in: resources.shaders)
+        floor = try ShaderProgram(named: "floor", in: resources.shaders)
+        hud = try ShaderProgram(named: "hud", in: resources.shaders)
+        let fontFile = resources.fonts.appendingPathComponent("DejaVuSans.ttf")
+        let titleFile = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf")
+        text = try Font(data: try Self.contents(of: fontFile), pixelHeight: (18 * scale).rounded(), source: fontFile.path)
+        title = try Font(data: try Self.contents(of: titleFile), pixelHeight: (34 * scale).rounded(), source: titleFile.path)
+        makeCube()
+        makeFloor()
+        makeHUD()
+    }
+
+    deinit {
+        var buffers = [cubeVBO, cubeIBO, instanceVBO, floorVBO, hudVBO]
+        glDeleteBuffers(GLsizei(buffers.count), &buffers)
+        var arrays = [cubeVAO, floorVAO, hudVAO]
+        glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
+    }
+
+    private static func contents(of file: URL) throws(FrontEndError) -> Data {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw FrontEndError("cannot read the font \(file.path)")
+        }
+        return data
+    }
+
+    /// Draws `scene` and then the HUD (panels, then text, then titles) into a `size` framebuffer.
+    func draw(_ scene: SceneFrame, hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
+        glViewport(0, 0, size.x, size.y)
+        glClearColor(scene.background.x, scene.background.y, scene.background.z, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glEnable(GLenum(GL_CULL_FACE))
+        glDisable(GLenum(GL_BLEND))
+        let viewProjection = scene.viewProjection.floats
+
+        floor.use()
+        floor.set("viewProjection", viewProjection)
+        floor.set("eye", scene.eye)
+        floor.set("tileSize", scene.tileSize)
+        floor.set("floorColour", SIMD3<Float>(0.16, 0.15, 0.14))
+        glBindVertexArray(floorVAO)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+
+        let count = scene.instances.count / BlockInstances.floatsPerInstance
+        if count > 0 {
+            blocks.use()
+            blocks.set("viewProjection", viewProjection)
+            blocks.set("eye", scene.eye)
+            blocks.set("lightDirection", SIMD3<Float>(0.35, 0.85, 0.4) / SIMD3<Float>(0.35, 0.85, 0.4).length)
+            blocks.set("time", scene.time)
+            blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
+            upload(scene.instances, capacity: &instanceCapacity)
+            glBindVertexArray(cubeVAO)
+            glDrawElementsInstanced(GLenum(GL_TRIANGLES), 36, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(count))
+        }
+
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        hud.use()
+        hud.set("viewport", SIMD2(Float(size.x), Float(size.y)))
+        hud.set("glyphs", Int32(0))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindVertexArray(hudVAO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), hudVBO)
+        for (font, batch) in layers where batch.vertexCount > 0 {
+            glBindTexture(GLenum(GL_TEXTURE_2D), font.texture)
+            upload(batch.vertices, capacity: &hudCapacity)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(batch.vertexCount))
+        }
+        glBindVertexArray(0)
+    }
+
+    /// Streams `floats` into the bound array buffer, growing it when needed.
+    private func upload(_ floats: [Float], capacity: inout Int) {
+        let bytes = floats.count * MemoryLayout<Float>.stride
+        floats.withUnsafeBytes { raw in
+            if bytes > capacity {
+                capacity = max(bytes, capacity * 2)
+                glBufferData(GLenum(GL_ARRAY_BUFFER), capacity, nil, GLenum(GL_STREAM_DRAW))
+            }
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
+        }
+    }
+
+    private func makeCube() {
+        // Four vertices a face (position, normal, face coordinates), so faces light flat.
+        var vertices: [Float] = []
+        var indices: [UInt16] = []
+        let faces: [(normal: SIMD3<Float>, u: SIMD3<Float>, v: SIMD3<Float>)] = [
+            ([1, 0, 0], [0, 0, -1], [0, 1, 0]), ([-1, 0, 0], [0, 0, 1], [0, 1, 0]),
+            ([0, 1, 0], [1, 0, 0], [0, 0, -1]), ([0, -1, 0], [1, 0, 0], [0, 0, 1]),
+            ([0, 0, 1], [1, 0, 0], [0, 1, 0]), ([0, 0, -1], [-1, 0, 0], [0, 1, 0]),
+        ]
+        for face in faces {
+            let start = UInt16(vertices.count / 8)
+            for (s, t) in [(Float(0), Float(0)), (1, 0), (1, 1), (0, 1)] {
+                let p = face.normal * 0.5 + face.u * (s - 0.5) + face.v * (t - 0.5)
+                vertices += [p.x, p.y, p.z, face.normal.x, face.normal.y, face.normal.z, s, t]
+            }
+            indices += [start, start + 1, start + 2, start, start + 2, start + 3]
+        }
+        glGenVertexArrays(1, &cubeVAO)
+        glBindVertexArray(cubeVAO)
+        cubeVBO = Self.buffer(GL_ARRAY_BUFFER, vertices)
+        cubeIBO = Self.buffer(GL_ELEMENT_ARRAY_BUFFER, indices)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cubeVBO)
+        Self.attribute(0, size: 3, stride: 8, offset: 0)
+        Self.attribute(1, size: 3, stride: 8, offset: 3)
+        Self.attribute(2, size: 2, stride: 8, offset: 6)
+        glGenBuffers(1, &instanceVBO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
+        let stride = BlockInstances.floatsPerInstance
+        for column in 0..<4 {
+            Self.attribute(GLuint(3 + column), size: 4, stride: stride, offset: column * 4, perInstance: true)
+        }
+        Self.attribute(7, size: 4, stride: stride, offset: 16, perInstance: true)
+        Self.attribute(8, size: 4, stride: stride, offset: 20, perInstance: true)
+        glBindVertexArray(0)
+    }
+
+    private func makeFloor() {
+        let r: Float = 40
+        let vertices: [Float] = [-r, 0, -r, -r, 0, r, r, 0, r, -r, 0, -r, r, 0, r, r, 0, -r]
+        glGenVertexArrays(1, &floorVAO)
+        glBindVertexArray(floorVAO)
+        floorVBO = Self.buffer(GL_ARRAY_BUFFER, vertices)
+        Self.attribute(0, size: 3, stride: 3, offset: 0)
+        glBindVertexArray(0)
+    }
+
+    private func makeHUD() {
+        glGenVertexArrays(1, &hudVAO)
+        glBindVertexArray(hudVAO)
+        glGenBuffers(1, &hudVBO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), hudVBO)
+        Self.attribute(0, size: 2, stride: HUDBatch.floatsPerVertex, offset: 0)
+        Self.attribute(1, size: 2, stride: HUDBatch.floatsPerVertex, offset: 2)
+        Self.attribute(2, size: 4, stride: HUDBatch.floatsPerVertex, offset: 4)
+        glBindVertexArray(0)
+    }
+
+    private static func buffer<T>(_ target: Int32, _ contents: [T]) -> GLuint {
+        var buffer: GLuint = 0
+        glGenBuffers(1, &buffer)
+        glBindBuffer(GLenum(target), buffer)
+        contents.withUnsafeBytes { glBufferData(GLenum(target), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        return buffer
+    }
+
+    /// A float attribute of `size` components, `offset` floats into vertices `stride` floats apart.
+    private static func attribute(_ location: GLuint, size: Int32, stride: Int, offset: Int, perInstance: Bool = false) {
+        glEnableVertexAttribArray(location)
+        glVertexAttribPointer(
+            location, size, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride * MemoryLayout<Float>.stride),
+            UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        if perInstance { glVertexAttribDivisor(location, 1) }
+    }
+
+    /// The pixels of the framebuffer, RGBA rows top first.
+    func readPixels(size: SIMD2<Int32>) -> [UInt8] {
+        let rowBytes = Int(size.x) * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * Int(size.y))
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glReadPixels(0, 0, size.x, size.y, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+        // GL's rows run bottom up.
+        var flipped = [UInt8](repeating: 0, count: pixels.count)
+        for row in 0..<Int(size.y) {
+            let from = (Int(size.y) - 1 - row) * rowBytes
+            flipped[row * rowBytes..<(row + 1) * rowBytes] = pixels[from..<from + rowBytes]
+        }
+        return flipped
+    }
+}
+
+extension Matrix4x4 {
+    /// The sixteen entries, column by column, as GL takes them.
+    var floats: [Float] {
+        let c = columns
+        return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
+    }
+}
