@@ -123,7 +123,8 @@ public struct DataDirectory: Hashable, Sendable {
         let base = "\(file.lastPathComponent).damaged-\(stamp)"
         var counter = 1
         while true {
-            let aside = file.deletingLastPathComponent().appendingPathComponent(counter == 1 ? base : "\(base)-\(counter)")
+            let name = counter == 1 ? base : "\(base)-\(counter)"
+            let aside = file.deletingLastPathComponent().appendingPathComponent(name)
             counter += 1
             if FileManager.default.fileExists(atPath: aside.path) { continue }
             guard rename(file.path, aside.path) == 0 else {

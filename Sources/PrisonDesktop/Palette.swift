@@ -33,7 +33,8 @@ public struct Palette: Hashable, Sendable {
             let palette = try Palette(entry, number: index + 1, source: source)
             if let earlier = palettes.firstIndex(where: { $0.name == palette.name }) {
                 throw AssetError(
-                    "\(source): palette \(index + 1) is named \"\(palette.name)\" like palette \(earlier + 1); names must differ")
+                    "\(source): palette \(index + 1) is named \"\(palette.name)\" like palette \(earlier + 1); "
+                        + "names must differ")
             }
             palettes.append(palette)
         }
@@ -47,7 +48,8 @@ public struct Palette: Hashable, Sendable {
         let colourTexts = entry.colours ?? []
         guard colourTexts.count >= Board.maximumColours else {
             throw AssetError(
-                "\(source): palette \"\(name)\" has \(colourTexts.count) colours; a palette needs at least \(Board.maximumColours)")
+                "\(source): palette \"\(name)\" has \(colourTexts.count) colours; "
+                    + "a palette needs at least \(Board.maximumColours)")
         }
         var colours: [SIMD3<Float>] = []
         for (index, text) in colourTexts.enumerated() {

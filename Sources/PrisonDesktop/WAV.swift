@@ -60,7 +60,9 @@ public struct WAV: Hashable, Sendable {
                 "unsupported sample format: \(Self.describe(format)); only 16-bit PCM mono or stereo is read")
         }
         guard sampleBytes.count % (2 * format.channels) == 0 else {
-            throw fail("truncated: the data chunk's \(sampleBytes.count) bytes are not whole frames of \(format.channels) 16-bit samples")
+            throw fail(
+                "truncated: the data chunk's \(sampleBytes.count) bytes are not whole frames "
+                    + "of \(format.channels) 16-bit samples")
         }
         samples = stride(from: sampleBytes.startIndex, to: sampleBytes.endIndex, by: 2).map {
             Int16(bitPattern: UInt16(sampleBytes[$0]) | UInt16(sampleBytes[$0 + 1]) << 8)
@@ -74,7 +76,8 @@ public struct WAV: Hashable, Sendable {
         let names = [1: "PCM", 2: "Microsoft ADPCM", 3: "IEEE float", 6: "A-law", 7: "µ-law", 0x11: "IMA ADPCM",
                      0x55: "MP3", 0xFFFE: "extensible"]
         let name = names[format.tag].map { "\($0) (format \(format.tag))" } ?? "format \(format.tag)"
-        return "\(format.bits)-bit \(name), \(format.channels) channel\(format.channels == 1 ? "" : "s"), \(format.sampleRate) Hz"
+        let channels = "\(format.channels) channel\(format.channels == 1 ? "" : "s")"
+        return "\(format.bits)-bit \(name), \(channels), \(format.sampleRate) Hz"
     }
 
     /// The sound as a RIFF WAVE file: a 16-bit PCM `fmt ` chunk and a `data` chunk, little-endian.
