@@ -61,7 +61,7 @@ public struct DataDirectory: Hashable, Sendable {
     /// Forgets the game in progress; nothing happens when there is none.
     public func removeGame() throws(AssetError) {
         guard unlink(gameFile.path) == 0 || errno == ENOENT else {
-            throw AssetError("\(gameFile.path): cannot be removed (\(String(cString: strerror(errno))))")
+            throw AssetError("\(gameFile.path): cannot be removed (\(systemError()))")
         }
     }
 
@@ -118,7 +118,7 @@ public struct DataDirectory: Hashable, Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
         let stamp = String(
-            format: "%04d%02d%02d-%02d%02d%02d", time.year ?? 0, time.month ?? 0, time.day ?? 0,
+            format: "%04ld%02ld%02ld-%02ld%02ld%02ld", time.year ?? 0, time.month ?? 0, time.day ?? 0,
             time.hour ?? 0, time.minute ?? 0, time.second ?? 0)
         let base = "\(file.lastPathComponent).damaged-\(stamp)"
         var counter = 1
@@ -128,7 +128,7 @@ public struct DataDirectory: Hashable, Sendable {
             counter += 1
             if FileManager.default.fileExists(atPath: aside.path) { continue }
             guard rename(file.path, aside.path) == 0 else {
-                throw AssetError("cannot rename it to \(aside.path): \(String(cString: strerror(errno)))")
+                throw AssetError("cannot rename it to \(aside.path): \(systemError())")
             }
             return aside
         }

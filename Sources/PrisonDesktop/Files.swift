@@ -55,7 +55,7 @@ private func writeAll(_ data: Data, to descriptor: Int32) -> String? {
 }
 
 /// The message of the last system call's `errno`.
-private func systemError() -> String { String(cString: strerror(errno)) }
+func systemError() -> String { String(cString: strerror(errno)) }
 
 /// What went wrong decoding JSON, with the path to the offending value.
 func describe(_ error: any Error) -> String {
