@@ -125,21 +125,9 @@ private struct Note {
     /// The time in which the level falls to 1/e.
     var decay: Double
     var release: Double = 0.01
+}
 
-    init(
-        start: Double, length: Double, frequency: Double, glide: Double = 1,
-        partials: [(ratio: Double, level: Double)], attack: Double, decay: Double, release: Double = 0.01
-    ) {
-        self.start = start
-        self.length = length
-        self.frequency = frequency
-        self.glide = glide
-        self.partials = partials
-        self.attack = attack
-        self.decay = decay
-        self.release = release
-    }
-
+extension Note {
     /// A note on the MIDI `key` (69 is A4 at 440 Hz).
     init(
         start: Double, length: Double, key: Int, glide: Double = 1, partials: [(ratio: Double, level: Double)],
