@@ -1,0 +1,111 @@
+import Foundation
+import PrisonRules
+
+/// One finished game in a table of best scores.
+public struct ScoreEntry: Hashable, Sendable, Codable {
+    public var score: Int
+    /// Whether the player emptied the room.
+    public var cleared: Bool
+    /// The number of moves played.
+    public var moves: Int
+    /// When the game ended, held to whole seconds as the scores file stores it.
+    public var date: Date
+
+    public init(score: Int, cleared: Bool, moves: Int, date: Date) {
+        self.score = score
+        self.cleared = cleared
+        self.moves = moves
+        self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Whether this entry ranks above `other`: a higher score, or the same score reached earlier.
+    func ranks(above other: ScoreEntry) -> Bool {
+        score != other.score ? score > other.score : date < other.date
+    }
+}
+
+/// The best scores, a table of the top ``ScoreTable/places`` for each room shape.
+///
+/// Rooms are told apart by their shape alone (walls, width and height); the number of colours
+/// and the rules are not part of the key.
+public struct ScoreTable: Hashable, Sendable, Codable {
+    /// How many entries each room's table keeps.
+    public static let places = 10
+    /// Names the format of a scores file.
+    public static let formatName = "puzzle-prison-scores"
+    public static let currentVersion = 1
+
+    /// Each room's entries, best first, under its ``key(for:)``.
+    private var rooms: [String: [ScoreEntry]]
+
+    /// An empty table.
+    public init() { rooms = [:] }
+
+    /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.
+    public static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
+
+    /// Enters `entry` in the table of `room`; its place from 1 if it made the top ``places``, else nil.
+    ///
+    /// An entry ties below the entries already there with the same score and date.
+    public mutating func record(_ entry: ScoreEntry, for room: Room) -> Int? {
+        var entries = rooms[Self.key(for: room), default: []]
+        let index = entries.firstIndex { entry.ranks(above: $0) } ?? entries.count
+        guard index < Self.places else { return nil }
+        entries.insert(entry, at: index)
+        rooms[Self.key(for: room)] = Array(entries.prefix(Self.places))
+        return index + 1
+    }
+
+    /// The best score of `room`, or nil before any game there was recorded.
+    public func best(for room: Room) -> Int? { entries(for: room).first?.score }
+
+    /// The entries of `room`, best first.
+    public func entries(for room: Room) -> [ScoreEntry] { rooms[Self.key(for: room)] ?? [] }
+
+    /// The table as JSON: keys sorted, dates in ISO 8601.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Encoding strings, numbers, Booleans and dates cannot fail.
+        return try! encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Reads a table from the JSON ``encoded()`` writes.
+    public init(json: Data) throws(AssetError) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do { self = try decoder.decode(ScoreTable.self, from: json) } catch {
+            throw AssetError(describe(error))
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, rooms
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let format = try container.decode(String.self, forKey: .format)
+        guard format == Self.formatName else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .format, in: container, debugDescription: "\"\(format)\" is not \(Self.formatName)")
+        }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.currentVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "version \(version) is not supported (this program reads version \(Self.currentVersion))")
+        }
+        rooms = try container.decode([String: [ScoreEntry]].self, forKey: .rooms).mapValues { entries in
+            Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatName, forKey: .format)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(rooms, forKey: .rooms)
+    }
+}
