@@ -48,7 +48,7 @@ void main() {
     float diffuse = max(dot(n, lightDirection), 0.0);
     vec3 toEye = normalize(eye - worldPosition);
     float fill = max(dot(n, toEye), 0.0);
-    vec3 lit = base * (0.28 + 0.5 * diffuse + 0.35 * fill) * mix(0.55, 1.0, bevel);
+    vec3 lit = base * (0.3 + 0.25 * diffuse + 0.6 * fill) * mix(0.5, 1.0, bevel);
 
     float pulse = 0.5 + 0.5 * sin(time * 6.0);
     lit = mix(lit, vec3(1.0, 0.15, 0.1), danger * (0.15 + 0.3 * pulse));

@@ -17,9 +17,14 @@ final class AudioPlayer {
     /// How many sounds can play at once; a further one cuts off the oldest.
     static let voices = 8
 
-    /// Opens the default device and loads every effect's file from `soundsDirectory`.
-    init(soundsDirectory: URL, muted: Bool) {
+    /// Opens the default device and loads every effect's file from `soundsDirectory`; with no
+    /// folder (screenshots, benchmarks) it opens nothing and plays nothing.
+    init(soundsDirectory: URL?, muted: Bool) {
         isMuted = muted
+        guard let soundsDirectory else {
+            output = nil
+            return
+        }
         do throws(AssetError) {
             output = try Output(soundsDirectory: soundsDirectory)
         } catch {
@@ -58,10 +63,11 @@ private struct Output {
 
     /// Opens the default device; a sound that does not load is reported and left out.
     init(soundsDirectory: URL) throws(AssetError) {
-        guard let device = alcOpenDevice(nil) else {
+        // ALSA and OpenAL write their own lines when there is no device: ours is the one that counts.
+        guard let device = withStandardErrorSilenced({ alcOpenDevice(nil) }) else {
             throw AssetError("no audio device (OpenAL could not open one)")
         }
-        guard let context = alcCreateContext(device, nil) else {
+        guard let context = withStandardErrorSilenced({ alcCreateContext(device, nil) }) else {
             alcCloseDevice(device)
             throw AssetError("no audio context (OpenAL could not create one)")
         }
@@ -119,4 +125,19 @@ private struct Output {
         alcDestroyContext(context)
         alcCloseDevice(device)
     }
+}
+
+/// Runs `body` with standard error (file descriptor 2) sent to /dev/null.
+private func withStandardErrorSilenced<Result>(_ body: () -> Result) -> Result {
+    let saved = dup(2)
+    let null = open("/dev/null", O_WRONLY)
+    if saved >= 0, null >= 0 { dup2(null, 2) }
+    defer {
+        if saved >= 0 {
+            dup2(saved, 2)
+            close(saved)
+        }
+        if null >= 0 { close(null) }
+    }
+    return body()
 }

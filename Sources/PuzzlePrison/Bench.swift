@@ -46,7 +46,7 @@ struct Bench {
         let board: Board
         do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
         let origin = GameOrigin(room: .standard, colours: 5, rules: Rules())
-        let session = launcher.session(game: Game(start: board), origin: origin, replay: nil)
+        let session = launcher.session(game: Game(start: board), origin: origin, replay: nil, keepsRecords: false)
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
         let viewport = SIMD2<Float>(surface.framebufferSize)
         let step = 1.0 / 60

@@ -9,13 +9,14 @@ struct Launcher {
     let profile: Profile
     let audio: AudioPlayer
 
-    init(resources: Resources, muted: Bool) throws(FrontEndError) {
+    /// Loads what sessions need; `sound` false opens no audio device at all.
+    init(resources: Resources, muted: Bool, sound: Bool) throws(FrontEndError) {
         self.resources = resources
         do throws(AssetError) { palettes = try Palette.palettes(at: resources.palettes) } catch {
             throw FrontEndError(error.description)
         }
         profile = Profile()
-        audio = AudioPlayer(soundsDirectory: resources.sounds, muted: muted)
+        audio = AudioPlayer(soundsDirectory: sound ? resources.sounds : nil, muted: muted)
     }
 
     /// The game to play: a replay's board, a board file, a new random board when any of its
@@ -61,8 +62,11 @@ struct Launcher {
         }
     }
 
-    func session(game: Game, origin: GameOrigin, replay: [Move]?) -> Session {
-        Session(game: game, origin: origin, replay: replay, resources: resources, palettes: palettes, profile: profile, audio: audio)
+    /// A session of `game`; one that does not keep records leaves the player's files alone.
+    func session(game: Game, origin: GameOrigin, replay: [Move]?, keepsRecords: Bool = true) -> Session {
+        Session(
+            game: game, origin: origin, replay: replay, resources: resources, palettes: palettes, profile: profile,
+            audio: audio, keepsRecords: keepsRecords)
     }
 
     /// The colours a board is drawn from: up to its highest colour (new games keep as many).

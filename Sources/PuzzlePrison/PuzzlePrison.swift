@@ -68,9 +68,9 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        do throws(FrontEndError) {
             try launch()
-        } catch let error as FrontEndError {
+        } catch {
             FileHandle.standardError.write(Data("puzzle-prison: \(error)\n".utf8))
             throw ExitCode.failure
         }
@@ -91,7 +91,7 @@ struct PuzzlePrison: ParsableCommand {
             offscreen
             ? try OffscreenSurface(size: SIMD2(size.width, size.height))
             : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync)
-        let launcher = try Launcher(resources: resources, muted: mute || benchFrames != nil)
+        let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen && benchFrames == nil)
         if let benchFrames {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return

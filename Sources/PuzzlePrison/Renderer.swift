@@ -84,20 +84,12 @@ final class Renderer {
         glDisable(GLenum(GL_BLEND))
         let viewProjection = scene.viewProjection.floats
 
-        floor.use()
-        floor.set("viewProjection", viewProjection)
-        floor.set("eye", scene.eye)
-        floor.set("tileSize", scene.tileSize)
-        floor.set("floorColour", SIMD3<Float>(0.16, 0.15, 0.14))
-        glBindVertexArray(floorVAO)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
-
         let count = scene.instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
             blocks.set("eye", scene.eye)
-            blocks.set("lightDirection", SIMD3<Float>(0.35, 0.85, 0.4) / SIMD3<Float>(0.35, 0.85, 0.4).length)
+            blocks.set("lightDirection", SIMD3<Float>(0.2, 0.9, 0.25) / SIMD3<Float>(0.2, 0.9, 0.25).length)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
@@ -105,6 +97,15 @@ final class Renderer {
             glBindVertexArray(cubeVAO)
             glDrawElementsInstanced(GLenum(GL_TRIANGLES), 36, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(count))
         }
+
+        // The floor after the blocks: the depth test skips what they hide.
+        floor.use()
+        floor.set("viewProjection", viewProjection)
+        floor.set("eye", scene.eye)
+        floor.set("tileSize", scene.tileSize)
+        floor.set("floorColour", SIMD3<Float>(0.16, 0.15, 0.14))
+        glBindVertexArray(floorVAO)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
 
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))

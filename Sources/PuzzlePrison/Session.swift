@@ -77,8 +77,11 @@ final class Session {
     private let audio: AudioPlayer
     private var origin: GameOrigin
     private var replay: Replay?
-    /// Whether the game in progress is saved on quit (a replay is not).
+    /// Whether the game in progress is saved on quit and its score recorded (not for a replay
+    /// or a benchmark).
     private let savesGame: Bool
+    /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
+    private let initialGame: Game
 
     private(set) var requests: [HostRequest] = []
     private(set) var showsHelp = false
@@ -99,16 +102,18 @@ final class Session {
 
     init(
         game: Game, origin: GameOrigin, replay: [Move]?, resources: Resources, palettes: [Palette],
-        profile: Profile, audio: AudioPlayer
+        profile: Profile, audio: AudioPlayer, keepsRecords: Bool = true
     ) {
         self.resources = resources
         self.palettes = palettes
         self.profile = profile
         self.audio = audio
         self.origin = origin
-        savesGame = replay == nil
+        savesGame = replay == nil && keepsRecords
+        initialGame = game
         world = World(game: game)
         head = Head(walls: game.start.room.walls)
+        Self.widenView(of: world)
         bestScore = profile.best(for: game.start.room)
         if let replay {
             self.replay = Replay(moves: replay, startingAt: world.time.seconds + 1)
@@ -229,6 +234,7 @@ final class Session {
         }
         replay = nil
         world = World(game: Game(start: board, rules: origin.rules))
+        Self.widenView(of: world)
         ending = nil
         hint = nil
         hover = nil
@@ -245,6 +251,7 @@ final class Session {
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * Float(deltaTime), pitch: rates.y * Float(deltaTime)) }
         head.advance(by: Float(deltaTime))
+        for warning in profile.takeWarnings() { say(warning) }
         playReplay()
         for event in world.update(deltaTime: deltaTime) { react(to: event) }
         pointCamera()
@@ -297,6 +304,11 @@ final class Session {
         ending = (cleared, score, place)
     }
 
+    /// A desktop screen is a window, not a headset: a wider view shows a whole wall at once.
+    private static func widenView(of world: World) {
+        world.camera.fieldOfViewInDegrees = 72
+    }
+
     private func pointCamera() {
         world.camera.setOrientation(head.orientation, relativeTo: nil)
     }
@@ -310,9 +322,10 @@ final class Session {
         hover = (target, preview)
     }
 
-    /// Saves the game in progress for next time, or forgets it once it is over.
+    /// Saves the game in progress for next time, or forgets it once it is over. A game not
+    /// played since the start (a screenshot of a new board, say) leaves the saved one alone.
     func saveOnQuit() {
-        guard savesGame else { return }
+        guard savesGame, world.game != initialGame else { return }
         if world.game.isOver { profile.removeSavedGame() } else { profile.save(world.game) }
     }
 

@@ -1,0 +1,139 @@
+import CSTB
+import Foundation
+import PrisonRules
+import Testing
+
+// Helpers for running the real `puzzle-prison` executable, in a window under xvfb-run or
+// offscreen, and for reading the PNG files and games it writes.
+
+/// What one run of `puzzle-prison` did.
+struct Run: CustomStringConvertible {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    var description: String { "exit \(status)\n--- stdout ---\n\(stdout)--- stderr ---\n\(stderr)" }
+}
+
+struct MissingTool: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The `puzzle-prison` product built beside the running test bundle.
+func gameExecutable() throws -> URL {
+    let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let candidate = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("puzzle-prison")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+        throw MissingTool(description: "puzzle-prison is not built beside the tests (\(candidate.path))")
+    }
+    return candidate
+}
+
+/// A temporary folder, removed after `body`.
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
+/// Runs `puzzle-prison` with `arguments` in `folder` (its working directory and, as
+/// XDG_DATA_HOME, where it keeps its files), with no display; under `xvfb-run` (a 1280x720
+/// virtual screen) when `inWindow`. Kills it after `timeout` seconds. Records an issue when it
+/// crashed or printed a stack trace.
+func runGame(
+    _ arguments: [String], in folder: URL, inWindow: Bool = false, timeout: Double = 300,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Run {
+    let process = Process()
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    process.environment = environment
+    process.currentDirectoryURL = folder
+    let game = try gameExecutable()
+    if inWindow {
+        guard let xvfbRun = ["/usr/bin/xvfb-run", "/bin/xvfb-run"].first(where: FileManager.default.isExecutableFile) else {
+            throw MissingTool(description: "xvfb-run is missing: scripts/test installs it (Debian package xvfb)")
+        }
+        process.executableURL = URL(fileURLWithPath: xvfbRun)
+        process.arguments = ["-a", "-s", "-screen 0 1280x720x24", game.path] + arguments
+    } else {
+        process.executableURL = game
+        process.arguments = arguments
+    }
+    let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+    let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        Issue.record("puzzle-prison ran for more than \(timeout) s and was stopped", sourceLocation: sourceLocation)
+    }
+    let run = Run(
+        status: process.terminationStatus,
+        stdout: String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self),
+        stderr: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))
+    if process.terminationReason == .uncaughtSignal || run.stderr.contains("Fatal error") || run.stderr.contains("Stack dump") {
+        Issue.record("puzzle-prison crashed: \(run)", sourceLocation: sourceLocation)
+    }
+    return run
+}
+
+/// An image read back from a PNG file: RGBA pixels, rows top first.
+struct Image: Equatable {
+    let width: Int
+    let height: Int
+    let pixels: [UInt8]
+
+    init(png file: URL) throws {
+        let data = try Data(contentsOf: file)
+        var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+        let decoded = data.withUnsafeBytes { bytes in
+            stbi_load_from_memory(bytes.bindMemory(to: UInt8.self).baseAddress, Int32(data.count), &width, &height, &channels, 4)
+        }
+        guard let decoded else { throw MissingTool(description: "\(file.path) is not a PNG image") }
+        defer { stbi_image_free(decoded) }
+        self.width = Int(width)
+        self.height = Int(height)
+        pixels = Array(UnsafeBufferPointer(start: decoded, count: Int(width * height * 4)))
+    }
+
+    /// How many different colours the image has: a blank image has one or two.
+    var colourCount: Int {
+        var colours = Set<UInt32>()
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            colours.insert(UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
+        }
+        return colours.count
+    }
+
+    /// The share of pixels that differ from `other`'s.
+    func fractionDiffering(from other: Image) -> Double {
+        guard width == other.width, height == other.height else { return 1 }
+        var differing = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index..<index + 3] != other.pixels[index..<index + 3] {
+            differing += 1
+        }
+        return Double(differing) / Double(width * height)
+    }
+}
+
+/// The game in a saved-game file (a `state` step's output, or the saved game in progress).
+func savedGame(at file: URL) throws -> Game {
+    try SavedGame(json: Data(contentsOf: file)).game()
+}
+
+/// Writes `lines` as a script file in `folder` and returns its path.
+func script(_ lines: [String], in folder: URL) throws -> String {
+    let file = folder.appendingPathComponent("script-\(UUID().uuidString).txt")
+    try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+}
