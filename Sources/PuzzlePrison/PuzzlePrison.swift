@@ -86,7 +86,7 @@ struct PuzzlePrison: ParsableCommand {
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         let script = try self.script.map(loadScript)
-        let offscreen = screenshot != nil || (benchFrames != nil && ProcessInfo.processInfo.environment["DISPLAY"] == nil)
+        let offscreen = screenshot != nil || (benchFrames != nil && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty)
         let surface: any Surface =
             offscreen
             ? try OffscreenSurface(size: SIMD2(size.width, size.height))
