@@ -97,6 +97,8 @@ public struct Head: Hashable, Sendable {
     /// `degrees` brought into 0..<360.
     private static func wrapped(_ degrees: Float) -> Float {
         let r = degrees.truncatingRemainder(dividingBy: 360)
-        return r < 0 ? r + 360 : r
+        let wrapped = r < 0 ? r + 360 : r
+        // A tiny negative angle plus 360 rounds to 360 itself.
+        return wrapped >= 360 ? 0 : wrapped
     }
 }

@@ -37,7 +37,7 @@ public struct Script: Hashable, Sendable {
     /// Parses a script, refusing the first line that is not a step.
     public init(text: String) throws(ScriptError) {
         var steps: [ScriptStep] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.prefix { $0 != "#" }
             let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
             guard let command = words.first else { continue }

@@ -13,7 +13,8 @@ import Testing
                     "look 0 0", "wait 0.2", "screenshot wall0.png",
                     "face 1", "wait 1", "screenshot wall1.png",
                     "click 640 360", "wait 2.5", "screenshot broken.png",
-                    "state state.json", "key f1", "wait 0.1", "screenshot help.png", "quit",
+                    "state state.json", "key f1", "wait 0.1", "screenshot help.png",
+                    "# Esc asks first; N stays, then Esc and Y quits", "key escape", "key n", "wait 0.1", "key escape", "key y",
                 ], in: folder)
             let run = try runGame(["--seed", "3", "--script", steps], in: folder, inWindow: true)
             #expect(run.status == 0, "\(run)")
