@@ -56,13 +56,26 @@ public enum HUDText {
         return "Danger! \(moves), on \(place)"
     }
 
+    /// How a game's score fared: its place in the top 10, or not recorded (a replay).
+    public enum Standing: Hashable, Sendable {
+        case placed(Int)
+        case outsideTopTen
+        case notRecorded
+    }
+
     /// The end panel's lines: how it ended, the final score, and its place in the top 10.
-    public static func endPanel(cleared: Bool, score: Int, place: Int?) -> [String] {
-        [
+    public static func endPanel(cleared: Bool, score: Int, standing: Standing) -> [String] {
+        let place =
+            switch standing {
+            case .placed(let place): "\(ordinal(place)) in the top 10"
+            case .outsideTopTen: "Not in the top 10"
+            case .notRecorded: "A replay: its score is not recorded"
+            }
+        return [
             cleared ? "You escaped: the room is clear!" : "No moves left",
             "Final score \(number(score))",
-            place.map { "\(ordinal($0)) in the top 10" } ?? "Not in the top 10",
-            "N new game · R restart · U undo",
+            place,
+            standing == .notRecorded ? "N new game · R play this board yourself" : "N new game · R restart · U undo",
         ]
     }
 

@@ -92,12 +92,14 @@ struct HUDPainter {
             write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold)
         }
 
-        // Crosshair.
-        let centre = (viewport / 2).rounded(.down)
-        let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
-        for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
-            box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6])
-            box(centre + a, centre + b, [1, 1, 1, 0.9])
+        // The crosshair, unless a panel is in the middle of the window.
+        if state.ending == nil, !state.showsHelp, !state.isConfirmingQuit {
+            let centre = (viewport / 2).rounded(.down)
+            let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
+            for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
+                box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6])
+                box(centre + a, centre + b, [1, 1, 1, 0.9])
+            }
         }
 
         // What the cursor points at, and messages, bottom centre.

@@ -97,7 +97,7 @@ final class Session {
     /// Seconds since the session began: pulses and messages run on it.
     private(set) var elapsed = 0.0
     private var flashUntil = 0.0
-    private var ending: (cleared: Bool, score: Int, place: Int?)?
+    private var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
     private var bestScore: Int?
 
     init(
@@ -298,10 +298,13 @@ final class Session {
 
     private func finish(cleared: Bool, score: Int) {
         let game = world.game
-        let place = savesGame
-            ? profile.record(score: score, cleared: cleared, moves: game.moves.count, room: game.start.room) : nil
+        var standing = HUDText.Standing.notRecorded
+        if savesGame {
+            let place = profile.record(score: score, cleared: cleared, moves: game.moves.count, room: game.start.room)
+            standing = place.map(HUDText.Standing.placed) ?? .outsideTopTen
+        }
         bestScore = profile.best(for: game.start.room)
-        ending = (cleared, score, place)
+        ending = (cleared, score, standing)
     }
 
     /// A desktop screen is a window, not a headset: a wider view shows a whole wall at once.
@@ -371,7 +374,7 @@ final class Session {
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: bestScore,
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map { HUDText.preview($0.preview) }, message: message?.text,
-            ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, place: $0.place) },
+            ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             showsHelp: showsHelp, isConfirmingQuit: isConfirmingQuit, isReplay: replay != nil,
             time: Float(elapsed))
     }

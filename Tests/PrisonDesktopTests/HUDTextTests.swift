@@ -125,16 +125,18 @@ struct HUDTextTests {
     }
 
     @Test("The end panel", arguments: [
-        (true, 12345, 1 as Int?, ["You escaped: the room is clear!", "Final score 12,345", "1st in the top 10"]),
-        (false, 80, 3, ["No moves left", "Final score 80", "3rd in the top 10"]),
-        (false, 0, nil, ["No moves left", "Final score 0", "Not in the top 10"]),
-        (true, 1000, 10, ["You escaped: the room is clear!", "Final score 1,000", "10th in the top 10"]),
+        (true, 12345, HUDText.Standing.placed(1), ["You escaped: the room is clear!", "Final score 12,345", "1st in the top 10"]),
+        (false, 80, .placed(3), ["No moves left", "Final score 80", "3rd in the top 10"]),
+        (false, 0, .outsideTopTen, ["No moves left", "Final score 0", "Not in the top 10"]),
+        (true, 1000, .placed(10), ["You escaped: the room is clear!", "Final score 1,000", "10th in the top 10"]),
+        (false, 993, .notRecorded, ["No moves left", "Final score 993", "A replay: its score is not recorded"]),
     ])
-    func endPanel(cleared: Bool, score: Int, place: Int?, lines: [String]) {
-        let panel = HUDText.endPanel(cleared: cleared, score: score, place: place)
+    func endPanel(cleared: Bool, score: Int, standing: HUDText.Standing, lines: [String]) {
+        let panel = HUDText.endPanel(cleared: cleared, score: score, standing: standing)
         #expect(Array(panel.prefix(3)) == lines)
         #expect(panel.count == 4)
         #expect(panel.last?.contains("N new game") == true)
+        #expect(panel.last?.contains("U undo") == (standing != .notRecorded), "a replay cannot be undone")
     }
 
     @Test("The quit question says which keys do what")
