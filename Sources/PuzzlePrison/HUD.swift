@@ -33,50 +33,60 @@ struct HUDPainter {
     private static let gold = SIMD4<Float>(1, 0.82, 0.25, 1)
     private static let red = SIMD4<Float>(1, 0.3, 0.25, 1)
 
-    /// The batches to draw, in order: panels, body text, titles.
-    func layers(for state: HUDState, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
+    /// One plane of the HUD: its panels under its text, under its titles.
+    private struct Plane {
         var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
+    }
+
+    /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
+    /// above it, each panels first.
+    func layers(for state: HUDState, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
+        var base = Plane(), overlay = Plane()
         let margin = 16 * scale
         let line = text.pixelHeight * 1.35
         let solid = text.solid
 
-        func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel) {
-            panels.quad(from: a, to: b, uv: solid, solid, colour: colour)
+        func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel, on plane: inout Plane) {
+            plane.panels.quad(from: a, to: b, uv: solid, solid, colour: colour)
         }
-        func write(_ string: String, _ font: Font, at origin: SIMD2<Float>, _ colour: SIMD4<Float>) {
-            if font === title { font.layout(string, at: origin, colour: colour, into: &titles) } else { font.layout(string, at: origin, colour: colour, into: &body) }
+        func write(_ string: String, _ font: Font, at origin: SIMD2<Float>, _ colour: SIMD4<Float>, on plane: inout Plane) {
+            if font === title {
+                font.layout(string, at: origin, colour: colour, into: &plane.titles)
+            } else {
+                font.layout(string, at: origin, colour: colour, into: &plane.body)
+            }
         }
-        /// A panel centred at `centreY` holding `lines` (the first in the title font when `titled`).
-        func centredPanel(_ lines: [String], top: Float, titled: Bool, colour: SIMD4<Float> = Self.white) {
+        /// A panel across the middle from `top` holding `lines` (the first in the title font when `titled`).
+        func centredPanel(_ lines: [String], top: Float, titled: Bool) {
             let widths = lines.enumerated().map { ($0 == 0 && titled ? title : text).width(of: $1) }
             let width = (widths.max() ?? 0) + 2 * margin
             let heights = lines.indices.map { $0 == 0 && titled ? title.pixelHeight * 1.4 : line }
             let height = heights.reduce(0, +) + 2 * margin
             let left = (viewport.x - width) / 2
-            box([left, top], [left + width, top + height])
+            box([left, top], [left + width, top + height], [0.02, 0.03, 0.05, 0.85], on: &overlay)
             var y = top + margin
             for (index, string) in lines.enumerated() {
                 y += heights[index]
                 let font = index == 0 && titled ? title : text
-                write(string, font, at: [(viewport.x - widths[index]) / 2, y - heights[index] * 0.28], colour)
+                write(string, font, at: [(viewport.x - widths[index]) / 2, y - heights[index] * 0.28], Self.white, on: &overlay)
             }
         }
 
         // Score and multiplier, top left.
         let scoreText = HUDText.score(state.score)
-        box([margin / 2, margin / 2], [margin * 1.5 + max(title.width(of: scoreText), 8 * title.pixelHeight * 0.6), margin + title.pixelHeight * 1.25 + line * 2.2])
-        write(scoreText, title, at: [margin, margin + title.pixelHeight], Self.white)
+        box([margin / 2, margin / 2], [margin * 1.5 + max(title.width(of: scoreText), 8 * title.pixelHeight * 0.6), margin + title.pixelHeight * 1.25 + line * 2.2], on: &base)
+        write(scoreText, title, at: [margin, margin + title.pixelHeight], Self.white, on: &base)
         if let multiplier = HUDText.multiplier(state.multiplier) {
             let colour = state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85)
-            write("Combo \(multiplier)", state.flashes ? title : text, at: [margin, margin + title.pixelHeight + line * 1.5], colour)
+            write("Combo \(multiplier)", state.flashes ? title : text, at: [margin, margin + title.pixelHeight + line * 1.5], colour, on: &base)
         }
 
         // Best, moves and blocks, top right.
         for (index, string) in [HUDText.best(state.best), HUDText.movesAndBlocks(moves: state.moves, blocks: state.blocks)].enumerated() {
             let width = text.width(of: string)
             let y = margin + line * Float(index + 1)
-            box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3])
-            write(string, text, at: [viewport.x - width - margin, y], Self.dim)
+            box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3], on: &base)
+            write(string, text, at: [viewport.x - width - margin, y], Self.dim, on: &base)
         }
 
         // Danger, top centre, pulsing.
@@ -84,12 +94,12 @@ struct HUDPainter {
             let alpha = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
             let width = text.width(of: danger)
             let y = margin + line
-            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.35], [0.35, 0.02, 0.02, 0.75])
-            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, alpha])
+            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.35], [0.35, 0.02, 0.02, 0.75], on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, alpha], on: &base)
         }
         if state.isReplay {
             let label = "Replay"
-            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold)
+            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold, on: &base)
         }
 
         // The crosshair, unless a panel is in the middle of the window.
@@ -97,8 +107,8 @@ struct HUDPainter {
             let centre = (viewport / 2).rounded(.down)
             let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
             for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
-                box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6])
-                box(centre + a, centre + b, [1, 1, 1, 0.9])
+                box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6], on: &base)
+                box(centre + a, centre + b, [1, 1, 1, 0.9], on: &base)
             }
         }
 
@@ -106,32 +116,41 @@ struct HUDPainter {
         var bottom = viewport.y - margin
         for string in [state.hover, state.message].compactMap({ $0 }) {
             let width = text.width(of: string)
-            box([(viewport.x - width) / 2 - margin, bottom - line * 1.1], [(viewport.x + width) / 2 + margin, bottom + line * 0.1])
-            write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], Self.white)
+            box([(viewport.x - width) / 2 - margin, bottom - line * 1.1], [(viewport.x + width) / 2 + margin, bottom + line * 0.1], on: &base)
+            write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], Self.white, on: &base)
             bottom -= line * 1.5
         }
-        write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5])
+        write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5], on: &base)
 
         if let ending = state.ending {
-            centredPanel(ending, top: viewport.y * 0.3, titled: true, colour: Self.white)
+            centredPanel(ending, top: viewport.y * 0.3, titled: true)
         }
         if state.showsHelp {
-            let keyWidth = KeyBindings.help.map { text.width(of: $0.keys) }.max() ?? 0
-            let lines = KeyBindings.help.map { $0 }
-            let width = keyWidth + margin * 2 + (lines.map { text.width(of: $0.does) }.max() ?? 0)
-            let height = Float(lines.count) * line + title.pixelHeight * 1.5 + margin * 2
-            let left = (viewport.x - width) / 2 - margin, top = max(margin, (viewport.y - height) / 2)
-            box([left, top], [left + width + margin * 2, top + height], [0.02, 0.03, 0.05, 0.88])
-            write("Keys", title, at: [left + margin, top + margin + title.pixelHeight], Self.gold)
-            for (index, entry) in lines.enumerated() {
-                let y = top + margin + title.pixelHeight * 1.5 + line * Float(index + 1) - line * 0.3
-                write(entry.keys, text, at: [left + margin, y], Self.gold)
-                write(entry.does, text, at: [left + margin * 3 + keyWidth, y], Self.white)
+            // As many columns of keys as the window's height needs.
+            let entries = KeyBindings.help
+            let heading = title.pixelHeight * 1.5
+            let rows = max(1, min(entries.count, Int((viewport.y - 2 * margin - heading - 2 * margin) / line)))
+            let columns = (entries.count + rows - 1) / rows
+            let keyWidth = entries.map { text.width(of: $0.keys) }.max() ?? 0
+            let columnWidth = keyWidth + margin * 2 + (entries.map { text.width(of: $0.does) }.max() ?? 0)
+            let width = Float(columns) * columnWidth + Float(columns - 1) * margin * 2 + margin * 2
+            let height = Float(min(rows, entries.count)) * line + heading + margin * 2
+            let left = max(0, (viewport.x - width) / 2), top = max(0, (viewport.y - height) / 2)
+            box([left, top], [left + width, top + height], [0.02, 0.03, 0.05, 0.92], on: &overlay)
+            write("Keys", title, at: [left + margin, top + margin + title.pixelHeight], Self.gold, on: &overlay)
+            for (index, entry) in entries.enumerated() {
+                let x = left + margin + Float(index / rows) * (columnWidth + margin * 2)
+                let y = top + margin + heading + line * Float(index % rows + 1) - line * 0.3
+                write(entry.keys, text, at: [x, y], Self.gold, on: &overlay)
+                write(entry.does, text, at: [x + margin * 2 + keyWidth, y], Self.white, on: &overlay)
             }
         }
         if state.isConfirmingQuit {
             centredPanel([HUDText.quitQuestion], top: viewport.y * 0.45, titled: false)
         }
-        return [(text, panels), (text, body), (title, titles)]
+        return [
+            (text, base.panels), (text, base.body), (title, base.titles),
+            (text, overlay.panels), (text, overlay.body), (title, overlay.titles),
+        ]
     }
 }
