@@ -20,50 +20,6 @@ struct GameOrigin {
     var rules: Rules
 }
 
-/// A played game plays itself back: each move at its time (or, untimed, at a steady pace).
-struct Replay {
-    let moves: [Move]
-    private(set) var next = 0
-    /// World seconds when the first move is due, and when the following untimed one is.
-    private var start: Double
-    private var untimedDue: Double
-    static let untimedPace = 0.8
-
-    init(moves: [Move], startingAt time: Double) {
-        self.moves = moves
-        start = time
-        untimedDue = time
-    }
-
-    var isFinished: Bool { next == moves.count }
-
-    /// When move `next` is due, in world seconds.
-    private var nextDue: Double? {
-        guard next < moves.count else { return nil }
-        let first = moves.first?.time?.seconds ?? 0
-        if let time = moves[next].time?.seconds { return start + time - first }
-        return untimedDue
-    }
-
-    /// The moves due at world time `now`, in order.
-    mutating func due(at now: Double) -> [Move] {
-        var due: [Move] = []
-        while let when = nextDue, when <= now {
-            due.append(moves[next])
-            next += 1
-            untimedDue = max(now, when) + Self.untimedPace
-        }
-        return due
-    }
-
-    /// The wall of the next move, to turn to before it plays.
-    var upcomingWall: Int? { next < moves.count ? moves[next].cell.wall : nil }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
 /// One player's session at the window: the world, where the head looks, what the cursor points
 /// at, the HUD's state, sounds and saved files. The one owner of all of it; the window feeds it
 /// input and frame time and draws what it says.
@@ -116,7 +72,7 @@ final class Session {
         Self.widenView(of: world)
         bestScore = profile.best(for: game.start.room)
         if let replay {
-            self.replay = Replay(moves: replay, startingAt: world.time.seconds + 1)
+            self.replay = Replay(moves: replay, startingAt: world.time + .seconds(1))
         }
         pointCamera()
     }
@@ -262,8 +218,7 @@ final class Session {
 
     private func playReplay() {
         guard var replay else { return }
-        let now = world.time.seconds
-        for move in replay.due(at: now) {
+        for move in replay.due(at: world.time) {
             do throws(TapMiss) { try world.play(move.cell) } catch {
                 say("The replay stops: move \(move) cannot be played (\(error))")
                 self.replay = nil

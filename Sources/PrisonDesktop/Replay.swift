@@ -1,0 +1,44 @@
+import PrisonRules
+
+/// A played game playing itself back on the world clock. The first move is due at the start;
+/// each later one follows the move before it by the time between them, or, when either has no
+/// time, by a steady ``untimedPace``.
+public struct Replay: Hashable, Sendable {
+    public let moves: [Move]
+    /// How many moves have been handed out.
+    public private(set) var played = 0
+    /// When the next move is due.
+    private var nextDue: Duration
+
+    /// The wait before or after a move with no time.
+    public static let untimedPace = Duration.milliseconds(800)
+
+    /// A replay of `moves` whose first move is due at `start` (world time).
+    public init(moves: [Move], startingAt start: Duration) {
+        self.moves = moves
+        nextDue = start
+    }
+
+    /// Whether every move has been handed out.
+    public var isFinished: Bool { played == moves.count }
+
+    /// The wall of the next move, for the head to turn to before it plays.
+    public var upcomingWall: Int? { isFinished ? nil : moves[played].cell.wall }
+
+    /// The moves due by `now`, in order.
+    public mutating func due(at now: Duration) -> [Move] {
+        var due: [Move] = []
+        while !isFinished, nextDue <= now {
+            let move = moves[played]
+            due.append(move)
+            played += 1
+            guard !isFinished else { break }
+            if let time = move.time, let next = moves[played].time {
+                nextDue += max(.zero, next - time)
+            } else {
+                nextDue += Self.untimedPace
+            }
+        }
+        return due
+    }
+}
