@@ -56,11 +56,13 @@ public enum HUDText {
         return "Danger! \(moves), on \(place)"
     }
 
-    /// How a game's score fared: its place in the top 10, or not recorded (a replay).
+    /// How a game's score fared: its place in the top 10, or not recorded (a replay, or an
+    /// ending after undoing an earlier one: a game is recorded once).
     public enum Standing: Hashable, Sendable {
         case placed(Int)
         case outsideTopTen
         case notRecorded
+        case recordedEarlier
     }
 
     /// The end panel's lines: how it ended, the final score, and its place in the top 10.
@@ -70,6 +72,7 @@ public enum HUDText {
             case .placed(let place): "\(ordinal(place)) in the top 10"
             case .outsideTopTen: "Not in the top 10"
             case .notRecorded: "A replay: its score is not recorded"
+            case .recordedEarlier: "Recorded once: this game's first ending counts"
             }
         return [
             cleared ? "You escaped: the room is clear!" : "No moves left",

@@ -55,6 +55,8 @@ final class Session {
     private var flashUntil = 0.0
     private var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
     private var bestScore: Int?
+    /// Whether this game's score went into the table: only its first ending counts.
+    private var hasRecordedEnding = false
 
     init(
         game: Game, origin: GameOrigin, replay: [Move]?, resources: Resources, palettes: [Palette],
@@ -192,6 +194,7 @@ final class Session {
         world = World(game: Game(start: board, rules: origin.rules))
         Self.widenView(of: world)
         ending = nil
+        hasRecordedEnding = false
         hint = nil
         hover = nil
         say(keepBoard ? "Restarted this board" : "New game")
@@ -254,7 +257,10 @@ final class Session {
     private func finish(cleared: Bool, score: Int) {
         let game = world.game
         var standing = HUDText.Standing.notRecorded
-        if savesGame {
+        if hasRecordedEnding {
+            standing = .recordedEarlier
+        } else if savesGame {
+            hasRecordedEnding = true
             let place = profile.record(score: score, cleared: cleared, moves: game.moves.count, room: game.start.room)
             standing = place.map(HUDText.Standing.placed) ?? .outsideTopTen
         }

@@ -130,6 +130,7 @@ struct HUDTextTests {
         (false, 0, .outsideTopTen, ["No moves left", "Final score 0", "Not in the top 10"]),
         (true, 1000, .placed(10), ["You escaped: the room is clear!", "Final score 1,000", "10th in the top 10"]),
         (false, 993, .notRecorded, ["No moves left", "Final score 993", "A replay: its score is not recorded"]),
+        (false, 40, .recordedEarlier, ["No moves left", "Final score 40", "Recorded once: this game's first ending counts"]),
     ])
     func endPanel(cleared: Bool, score: Int, standing: HUDText.Standing, lines: [String]) {
         let panel = HUDText.endPanel(cleared: cleared, score: score, standing: standing)
