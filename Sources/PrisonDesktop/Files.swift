@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The contents of the file at `url`, refusing a missing file or a directory with a message naming the path.
-func readFile(at url: URL) throws(AssetError) -> Data {
+public func readFile(at url: URL) throws(AssetError) -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
         throw AssetError("\(url.path): no such file")
@@ -16,6 +16,11 @@ func readFile(at url: URL) throws(AssetError) -> Data {
     do { return try Data(contentsOf: url) } catch {
         throw AssetError("\(url.path): cannot be read (\(error.localizedDescription))")
     }
+}
+
+/// Writes `message` as one line on standard error, after the program's name.
+public func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data("puzzle-prison: \(message)\n".utf8))
 }
 
 /// Replaces the file at `url` with `data` so that the file is always either the old contents or the new.

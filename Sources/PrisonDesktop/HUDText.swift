@@ -82,5 +82,8 @@ public enum HUDText {
         ]
     }
 
-    public static let quitQuestion = "Quit? Y or Esc quits, N stays (the game is saved)"
+    /// The question Esc asks; `savesGame` says whether quitting keeps the game for next time.
+    public static func quitQuestion(savesGame: Bool) -> String {
+        "Quit? Y or Esc quits, N stays" + (savesGame ? " (the game is saved)" : "")
+    }
 }

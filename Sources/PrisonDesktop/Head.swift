@@ -1,5 +1,4 @@
 import PrisonSpace
-import RealModule
 
 /// Where the player looks: a turn about +y (yaw, degrees to the right of wall 0) and a tilt
 /// (pitch, degrees up), turned by keys, by the mouse, or smoothly toward a wall.
@@ -27,7 +26,11 @@ public struct Head: Hashable, Sendable {
     /// How long a turn to face a wall takes, in seconds.
     public static let faceDuration: Float = 0.45
 
-    public init(walls: Int) { self.walls = walls }
+    /// A head in a room of `walls` walls (1 or 4), facing wall 0.
+    public init(walls: Int) {
+        precondition(walls == 1 || walls == 4, "a room has 1 or 4 walls, not \(walls)")
+        self.walls = walls
+    }
 
     /// Whether a turn toward a wall is under way.
     public var isTurning: Bool { turn != nil }
@@ -88,9 +91,9 @@ public struct Head: Hashable, Sendable {
     /// The turn rates (degrees a second of yaw and pitch) that held keys ask for: left/right
     /// arrows or A/D turn, up/down arrows tilt.
     public static func turnRates(holding keys: Set<Key>) -> SIMD2<Float> {
-        func held(_ names: String...) -> Float { names.contains { keys.contains(Key(name: $0)!) } ? 1 : 0 }
-        let yaw = held("right", "d") - held("left", "a")
-        let pitch = held("up") - held("down")
+        func held(_ wanted: Key...) -> Float { wanted.contains(where: keys.contains) ? 1 : 0 }
+        let yaw = held(.right, .letterD) - held(.left, .letterA)
+        let pitch = held(.up) - held(.down)
         return SIMD2(yaw, pitch) * keyTurnSpeed
     }
 

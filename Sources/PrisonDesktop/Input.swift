@@ -22,21 +22,14 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         return Set(letters + digits + functions + ["space", "enter", "escape", "tab", "backspace", "left", "right", "up", "down"])
     }()
 
-    /// The letter or digit key for `character`, as GLFW numbers them (ASCII upper case letters).
-    public static func character(_ character: Character) -> Key? { Key(name: String(character)) }
-
-    /// Function key `number` (1 to 12).
-    public static func function(_ number: Int) -> Key? { Key(name: "f\(number)") }
-
-    public static let space = Key(known: "space")
-    public static let enter = Key(known: "enter")
     public static let escape = Key(known: "escape")
-    public static let tab = Key(known: "tab")
-    public static let backspace = Key(known: "backspace")
     public static let left = Key(known: "left")
     public static let right = Key(known: "right")
     public static let up = Key(known: "up")
     public static let down = Key(known: "down")
+    public static let letterA = Key(known: "a")
+    public static let letterD = Key(known: "d")
+    public static let letterY = Key(known: "y")
 }
 
 /// The modifier keys held with a key.

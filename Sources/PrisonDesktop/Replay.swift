@@ -2,22 +2,26 @@ import PrisonRules
 
 /// A played game playing itself back on the world clock. The first move is due at the start;
 /// each later one follows the move before it by the time between them, or, when either has no
-/// time, by a steady ``untimedPace``.
+/// time, by a steady ``untimedPace``: longer than the rules' combo window, so untimed moves score
+/// as they do on the rules alone, with no combo.
 public struct Replay: Hashable, Sendable {
     public let moves: [Move]
     /// How many moves have been handed out.
     public private(set) var played = 0
     /// When the next move is due.
     private var nextDue: Duration
-
     /// The wait before or after a move with no time.
-    public static let untimedPace = Duration.milliseconds(800)
+    public let untimedPace: Duration
 
     /// A replay of `moves` whose first move is due at `start` (world time).
-    public init(moves: [Move], startingAt start: Duration) {
+    public init(moves: [Move], startingAt start: Duration, untimedPace: Duration) {
         self.moves = moves
+        self.untimedPace = untimedPace
         nextDue = start
     }
+
+    /// When the next move is due (world time), or nil once every move is handed out.
+    public var nextMoveDue: Duration? { isFinished ? nil : nextDue }
 
     /// Whether every move has been handed out.
     public var isFinished: Bool { played == moves.count }
@@ -36,7 +40,7 @@ public struct Replay: Hashable, Sendable {
             if let time = move.time, let next = moves[played].time {
                 nextDue += max(.zero, next - time)
             } else {
-                nextDue += Self.untimedPace
+                nextDue += untimedPace
             }
         }
         return due

@@ -36,7 +36,7 @@ public struct Resources: Hashable, Sendable {
 
     /// The first candidate holding both `Shaders/` and `Assets/`, or an error naming every folder tried.
     public static func locate(
-        executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
+        executable: URL = runningExecutable,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(AssetError) -> Resources {
@@ -48,6 +48,15 @@ public struct Resources: Hashable, Sendable {
         throw AssetError(
             "cannot find the game's Shaders/ and Assets/ folders; set PUZZLE_PRISON_HOME to the folder that holds them. Tried:\n"
                 + tried.map { "  \($0.path)" }.joined(separator: "\n"))
+    }
+
+    /// The program running now: `/proc/self/exe` on Linux (a name found through PATH says
+    /// nothing of the folder), else the path it was started by.
+    public static var runningExecutable: URL {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0])
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

@@ -70,7 +70,9 @@ public struct Script: Hashable, Sendable {
             return .look(yaw: Float(try number(arguments[0], "yaw")), pitch: Float(try number(arguments[1], "pitch")))
         case "face":
             try expect("WALL")
-            guard let wall = Int(arguments[0]), wall >= 0 else { throw fail("wall '\(arguments[0])' is not a wall number (0, 1, 2 or 3)") }
+            guard let wall = Int(arguments[0]), (0...3).contains(wall) else {
+                throw fail("wall '\(arguments[0])' is not a wall number (0, 1, 2 or 3)")
+            }
             return .face(wall: wall)
         case "click":
             try expect("X", "Y")

@@ -6,7 +6,7 @@ import PrisonDesktop
 ///
 /// Without an audio device it plays nothing, and says so once on standard error; a sound whose
 /// file is missing or damaged is named there and left out.
-final class AudioPlayer {
+final class AudioPlayer: SoundPlayer {
     /// Whether ``play(_:pitch:)`` stays silent.
     var isMuted: Bool
     /// The open device and what lives in it, or nil when playing silently.
@@ -28,7 +28,7 @@ final class AudioPlayer {
         do throws(AssetError) {
             output = try Output(soundsDirectory: soundsDirectory)
         } catch {
-            Self.report("\(error); playing silently")
+            printWarning("\(error); playing silently")
             output = nil
         }
     }
@@ -46,11 +46,6 @@ final class AudioPlayer {
 
     deinit {
         output?.close()
-    }
-
-    /// Writes `message` as one line on standard error.
-    fileprivate static func report(_ message: String) {
-        FileHandle.standardError.write(Data("puzzle-prison: \(message)\n".utf8))
     }
 }
 
@@ -84,7 +79,7 @@ private struct Output {
             do throws(AssetError) {
                 buffers[effect] = try Self.buffer(of: WAV(contentsOf: file), source: file.path)
             } catch {
-                AudioPlayer.report("\(error); playing on without that sound")
+                printWarning("\(error); playing on without that sound")
             }
         }
         self.device = device

@@ -11,13 +11,13 @@ func monotonicSeconds() -> Double {
 
 /// Runs a session on a surface frame by frame: input, script steps, time, drawing, requests.
 final class FrameLoop {
-    let session: Session
-    let surface: any Surface
+    // The renderer's GL objects go before the surface that holds their context.
     let renderer: Renderer
     let painter: HUDPainter
+    let session: Session
+    let surface: any Surface
     private let launcher: Launcher
     private var script: ScriptPlayer?
-    private var isFullscreen = false
     /// Screenshots to take of the frame being drawn.
     private var pendingShots: [String?] = []
 
@@ -41,6 +41,11 @@ final class FrameLoop {
         defer { session.saveOnQuit() }
         while !surface.shouldClose {
             surface.pollEvents()
+            if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
+                // Minimised: nothing to draw, so wait for the window to come back.
+                surface.waitForEvents(seconds: 0.1)
+                continue
+            }
             let now = monotonicSeconds()
             deltaTime = fixedStep ?? min(now - last, 0.1)
             last = now
@@ -59,7 +64,6 @@ final class FrameLoop {
                 try save(renderedTo: screenshot, drawingFirst: true)
                 return
             }
-            if fixedStep != nil, script == nil { return }
         }
     }
 
@@ -95,9 +99,7 @@ final class FrameLoop {
     private func handleRequests() throws(FrontEndError) {
         for request in session.takeRequests() {
             switch request {
-            case .toggleFullscreen:
-                isFullscreen.toggle()
-                surface.setFullscreen(isFullscreen)
+            case .toggleFullscreen: surface.toggleFullscreen()
             case .screenshot(let path): pendingShots.append(path)
             case .mouseLook(let on): surface.setMouseLook(on)
             case .quit: surface.close()

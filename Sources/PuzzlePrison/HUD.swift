@@ -1,25 +1,6 @@
 import Foundation
 import PrisonDesktop
 
-/// What the heads-up display shows in one frame, as text already worded.
-struct HUDState {
-    var score: Int
-    var multiplier: Int
-    /// Whether the multiplier just rose (drawn brighter and larger for a moment).
-    var flashes: Bool
-    var moves: Int
-    var blocks: Int
-    var best: Int?
-    var danger: String?
-    var hover: String?
-    var message: String?
-    var ending: [String]?
-    var showsHelp: Bool
-    var isConfirmingQuit: Bool
-    var isReplay: Bool
-    var time: Float
-}
-
 /// Lays the HUD out in framebuffer pixels: panels under text, with the renderer's two fonts.
 struct HUDPainter {
     let text: Font
@@ -103,7 +84,7 @@ struct HUDPainter {
         }
 
         // The crosshair, unless a panel is in the middle of the window.
-        if state.ending == nil, !state.showsHelp, !state.isConfirmingQuit {
+        if state.ending == nil, !state.showsHelp, state.quitQuestion == nil {
             let centre = (viewport / 2).rounded(.down)
             let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
             for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
@@ -145,8 +126,8 @@ struct HUDPainter {
                 write(entry.does, text, at: [x + margin * 2 + keyWidth, y], Self.white, on: &overlay)
             }
         }
-        if state.isConfirmingQuit {
-            centredPanel([HUDText.quitQuestion], top: viewport.y * 0.45, titled: false)
+        if let question = state.quitQuestion {
+            centredPanel([question], top: viewport.y * 0.45, titled: false)
         }
         return [
             (text, base.panels), (text, base.body), (title, base.titles),

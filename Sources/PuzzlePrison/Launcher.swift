@@ -65,8 +65,8 @@ struct Launcher {
     /// A session of `game`; one that does not keep records leaves the player's files alone.
     func session(game: Game, origin: GameOrigin, replay: [Move]?, keepsRecords: Bool = true) -> Session {
         Session(
-            game: game, origin: origin, replay: replay, resources: resources, palettes: palettes, profile: profile,
-            audio: audio, keepsRecords: keepsRecords)
+            game: game, origin: origin, replay: replay, palettes: palettes, profile: profile, sound: audio,
+            keepsRecords: keepsRecords)
     }
 
     /// The colours a board is drawn from: up to its highest colour (new games keep as many).

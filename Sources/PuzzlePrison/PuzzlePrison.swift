@@ -20,11 +20,11 @@ struct PuzzlePrison: ParsableCommand {
     var seed: UInt64?
     @Option(help: "Walls around the player: 4, or 1 for classic SameGame. (default: 4)")
     var walls: Int?
-    @Option(help: "Columns per wall, 1 to 32. (default: 12)")
+    @Option(help: "Columns per wall, 1 to \(Room.maximumSide). (default: 12)")
     var width: Int?
-    @Option(help: "Rows per wall, 1 to 32. (default: 10)")
+    @Option(help: "Rows per wall, 1 to \(Room.maximumSide). (default: 10)")
     var height: Int?
-    @Option(help: "Colours, 2 to 10. (default: 5)")
+    @Option(help: "Colours, 2 to \(Board.maximumColours). (default: 5)")
     var colours: Int?
     @Option(help: ArgumentHelp("Play the board in this file (prison-sim's board format).", valueName: "file"))
     var board: String?
@@ -71,7 +71,7 @@ struct PuzzlePrison: ParsableCommand {
         do throws(FrontEndError) {
             try launch()
         } catch {
-            FileHandle.standardError.write(Data("puzzle-prison: \(error)\n".utf8))
+            printWarning(error.description)
             throw ExitCode.failure
         }
     }
@@ -90,7 +90,7 @@ struct PuzzlePrison: ParsableCommand {
         let surface: any Surface =
             offscreen
             ? try OffscreenSurface(size: SIMD2(size.width, size.height))
-            : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync)
+            : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync && benchFrames == nil)
         let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen && benchFrames == nil)
         if let benchFrames {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()

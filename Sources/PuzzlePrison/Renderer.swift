@@ -3,36 +3,6 @@ import Foundation
 import PrisonDesktop
 import PrisonSpace
 
-/// What the renderer draws of the room in one frame: instance data of the blocks and the eye.
-struct SceneFrame {
-    /// ``BlockInstances/floatsPerInstance`` floats a block.
-    var instances: [Float] = []
-    var viewProjection = Matrix4x4.identity
-    var eye: SIMD3<Float> = .zero
-    /// Seconds, for the shaders' pulses.
-    var time: Float = 0
-    var showsSymbols = false
-    /// The edge of a block: the floor's tiles are as big.
-    var tileSize: Float = 0.3
-    var background: SIMD3<Float> = [0.05, 0.06, 0.09]
-}
-
-/// Block instances as the block shader reads them: a model matrix, a colour with its symbol
-/// index, and a state (hover, danger, hint, unused).
-enum BlockInstances {
-    static let floatsPerInstance = 24
-
-    static func append(model: Matrix4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]) {
-        let c = model.columns
-        instances += [
-            c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w,
-            c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w,
-            colour.x, colour.y, colour.z, Float(symbol),
-            state.x, state.y, state.z, state.w,
-        ]
-    }
-}
-
 /// Draws the room (instanced cubes, the floor) and the HUD with OpenGL 3.3 core.
 final class Renderer {
     private let blocks: ShaderProgram
@@ -224,13 +194,5 @@ final class Renderer {
             flipped[row * rowBytes..<(row + 1) * rowBytes] = pixels[from..<from + rowBytes]
         }
         return flipped
-    }
-}
-
-extension Matrix4x4 {
-    /// The sixteen entries, column by column, as GL takes them.
-    var floats: [Float] {
-        let c = columns
-        return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
     }
 }

@@ -17,8 +17,12 @@ protocol Surface: AnyObject {
     func present()
     /// Handles the window system's events, calling the session.
     func pollEvents()
+    /// Waits up to `seconds` for an event, then handles what came.
+    func waitForEvents(seconds: Double)
     func close()
-    func setFullscreen(_ on: Bool)
+    /// Goes fullscreen on the primary monitor, or back to the window it was.
+    func toggleFullscreen()
+    /// Hides and captures the cursor, so the mouse turns the head, or shows it again.
     func setMouseLook(_ on: Bool)
     /// What the GL driver calls itself, for benchmarks.
     var description: String { get }
@@ -44,7 +48,8 @@ final class WindowSurface: Surface {
     weak var session: Session?
     private var dragFrom: SIMD2<Double>?
     private var lookFrom: SIMD2<Double>?
-    private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
+    /// Where the window was before it went fullscreen.
+    private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)
     private var mouseLook = false
 
     /// Opens a window `size` points big (or fullscreen); throws when there is no display.
@@ -74,6 +79,7 @@ final class WindowSurface: Surface {
             throw FrontEndError("cannot open an OpenGL 3.3 core window: \(reason)")
         }
         self.window = window
+        windowedFrame = (80, 80, size.x, size.y)
         glfwMakeContextCurrent(window)
         glfwSwapInterval(vsync ? 1 : 0)
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
@@ -129,6 +135,12 @@ final class WindowSurface: Surface {
             guard entered == GLFW_FALSE, let surface = WindowSurface.surface(window) else { return }
             surface.session?.moveCursor(to: nil)
         }
+        glfwSetWindowFocusCallback(window) { window, focused in
+            // Keys let go of in another window never come up here.
+            guard focused == GLFW_FALSE, let surface = WindowSurface.surface(window) else { return }
+            surface.session?.releaseAllKeys()
+            surface.dragFrom = nil
+        }
     }
 
     private var cursorPoint: SIMD2<Float> {
@@ -163,23 +175,26 @@ final class WindowSurface: Surface {
     func close() { glfwSetWindowShouldClose(window, GLFW_TRUE) }
     var description: String { "window, \(glDescription())" }
 
-    func setFullscreen(_ on: Bool) {
-        if on, glfwGetWindowMonitor(window) == nil, let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) {
+    func waitForEvents(seconds: Double) { glfwWaitEventsTimeout(seconds) }
+
+    func toggleFullscreen() {
+        if glfwGetWindowMonitor(window) == nil {
+            guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor) else { return }
             var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
             glfwGetWindowPos(window, &x, &y)
             glfwGetWindowSize(window, &width, &height)
             windowedFrame = (x, y, width, height)
             glfwSetWindowMonitor(window, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
-        } else if !on, glfwGetWindowMonitor(window) != nil {
-            let frame = windowedFrame ?? (80, 80, 1280, 720)
+        } else {
+            let frame = windowedFrame
             glfwSetWindowMonitor(window, nil, frame.x, frame.y, frame.width, frame.height, 0)
         }
     }
 
-    var isFullscreen: Bool { glfwGetWindowMonitor(window) != nil }
-
     func setMouseLook(_ on: Bool) {
         mouseLook = on
+        // The first motion after the switch starts from wherever GLFW puts the captured cursor.
+        lookFrom = nil
         glfwSetInputMode(window, GLFW_CURSOR, on ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL)
     }
 }
@@ -247,8 +262,9 @@ final class OffscreenSurface: Surface {
     /// Waits for the frame to be drawn, as a swap does.
     func present() { glFinish() }
     func pollEvents() {}
+    func waitForEvents(seconds: Double) {}
     func close() { shouldClose = true }
-    func setFullscreen(_ on: Bool) {}
+    func toggleFullscreen() {}
     func setMouseLook(_ on: Bool) {}
     var description: String { "offscreen (EGL surfaceless), \(glDescription())" }
 }

@@ -142,7 +142,9 @@ struct HUDTextTests {
 
     @Test("The quit question says which keys do what")
     func quitQuestion() {
-        #expect(HUDText.quitQuestion.contains("Y or Esc"))
-        #expect(HUDText.quitQuestion.contains("N stays"))
+        for saves in [true, false] {
+            #expect(HUDText.quitQuestion(savesGame: saves).contains("Y or Esc quits, N stays"))
+            #expect(HUDText.quitQuestion(savesGame: saves).contains("saved") == saves)
+        }
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
-import PrisonDesktop
 import PrisonRules
 
 /// The player's files: the game in progress, the best scores, screenshots. Problems with them
 /// are one line on standard error (and on screen), never the end of the game.
-final class Profile {
+public final class Profile {
     private let directory: DataDirectory?
     private var scores: ScoreTable
     /// What went wrong with the files so far, for the HUD to show once.
-    private(set) var warnings: [String] = []
+    private var warnings: [String] = []
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The files of the data directory `environment` names (see ``DataDirectory``).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         do throws(AssetError) {
             let directory = try DataDirectory(environment: environment)
             self.directory = directory
@@ -22,44 +22,43 @@ final class Profile {
             scores = ScoreTable()
             warnings.append("games and scores will not be kept: \(error)")
         }
-        warnings.forEach(Self.report)
-    }
-
-    private static func report(_ warning: String) {
-        FileHandle.standardError.write(Data("puzzle-prison: \(warning)\n".utf8))
+        warnings.forEach(printWarning)
     }
 
     private func warn(_ warning: String) {
         warnings.append(warning)
-        Self.report(warning)
+        printWarning(warning)
     }
 
     /// Takes the warnings not shown yet.
-    func takeWarnings() -> [String] {
+    public func takeWarnings() -> [String] {
         defer { warnings.removeAll() }
         return warnings
     }
 
     /// The game saved on the last quit, if any (a damaged one is put aside with a warning).
-    func savedGame() -> Game? {
+    public func savedGame() -> Game? {
         guard let directory else { return nil }
         let loaded = directory.loadGame()
         if let warning = loaded.warning { warn(warning) }
         return loaded.value
     }
 
-    func save(_ game: Game) {
+    /// Keeps `game` as the game in progress.
+    public func save(_ game: Game) {
         do throws(AssetError) { try directory?.saveGame(game) } catch { warn("cannot save the game: \(error)") }
     }
 
-    func removeSavedGame() {
+    /// Forgets the game in progress.
+    public func removeSavedGame() {
         do throws(AssetError) { try directory?.removeGame() } catch { warn("cannot forget the finished game: \(error)") }
     }
 
-    func best(for room: Room) -> Int? { scores.best(for: room) }
+    /// The best score recorded for `room`'s shape.
+    public func best(for room: Room) -> Int? { scores.best(for: room) }
 
     /// Records a finished game's score; its place in the room's top 10, or nil.
-    func record(score: Int, cleared: Bool, moves: Int, room: Room) -> Int? {
+    public func record(score: Int, cleared: Bool, moves: Int, room: Room) -> Int? {
         let place = scores.record(ScoreEntry(score: score, cleared: cleared, moves: moves, date: Date()), for: room)
         if place != nil, let directory {
             do throws(AssetError) { try directory.saveScores(scores) } catch { warn("cannot save the best scores: \(error)") }
@@ -69,7 +68,7 @@ final class Profile {
 
     /// A new file for an F12 screenshot: in `screenshots/` beside the saved game, or the
     /// working directory when there is no data directory.
-    func newScreenshotPath(now: Date = Date()) -> String {
+    public func newScreenshotPath(now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
