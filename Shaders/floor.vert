@@ -1,5 +1,5 @@
 #version 330 core
-// The floor and the room's shell: flat quads in world space.
+// The floor: a flat quad in world space.
 layout(location = 0) in vec3 position;
 
 uniform mat4 viewProjection;

@@ -26,7 +26,8 @@ public func printWarning(_ message: String) {
 /// Replaces the file at `url` with `data` so that the file is always either the old contents or the new.
 ///
 /// The data goes to a temporary file in the same directory, is flushed to disk, and is renamed
-/// over the target. On failure the temporary file is removed and the target is left as it was.
+/// over the target, and the directory is flushed too. On failure the temporary file is removed
+/// and the target is left as it was.
 public func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
     let temporary = url.deletingLastPathComponent()
         .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
@@ -39,6 +40,12 @@ public func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
     if let failure {
         unlink(temporary.path)
         throw AssetError("\(url.path): cannot be written (\(failure))")
+    }
+    // The rename itself reaches the disk with the directory.
+    let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    if directory >= 0 {
+        fsync(directory)
+        close(directory)
     }
 }
 

@@ -128,7 +128,7 @@ final class FrameLoop {
         if drawingFirst { draw() }
         let size = surface.framebufferSize
         let pixels = renderer.readPixels(size: size)
-        try write(pngData(rgba: pixels, width: Int(size.x), height: Int(size.y)), to: path, what: "the screenshot")
+        try write(try pngData(rgba: pixels, width: Int(size.x), height: Int(size.y)), to: path, what: "the screenshot")
     }
 
     private func write(_ data: Data, to path: String, what: String) throws(FrontEndError) {

@@ -25,7 +25,7 @@ struct Launcher {
         board: String?, replay: String?, seed: UInt64?, walls: Int?, width: Int?, height: Int?, colours: Int?
     ) throws(FrontEndError) -> (Game, GameOrigin, [Move]?) {
         if let replay {
-            let text = try Self.contents(of: replay, what: "replay file")
+            let text = try contents(of: replay, what: "replay file")
             do throws(SaveError) {
                 let played = try SavedGame(json: text).game()
                 let origin = GameOrigin(room: played.start.room, colours: Self.colours(of: played.start), rules: played.rules)
@@ -35,7 +35,7 @@ struct Launcher {
             }
         }
         if let board {
-            let data = try Self.contents(of: board, what: "board file")
+            let data = try contents(of: board, what: "board file")
             guard let text = String(data: data, encoding: .utf8) else { throw FrontEndError("board file '\(board)' is not UTF-8 text") }
             do throws(TextError) {
                 let start = try Board(text: text)
@@ -73,14 +73,15 @@ struct Launcher {
     private static func colours(of board: Board) -> Int {
         max(2, (board.colourCounts.lastIndex { $0 > 0 } ?? 0) + 1)
     }
+}
 
-    private static func contents(of path: String, what: String) throws(FrontEndError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FrontEndError("\(what) '\(path)' does not exist")
-        }
-        guard !isDirectory.boolValue else { throw FrontEndError("\(what) '\(path)' is a directory, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw FrontEndError("\(what) '\(path)' cannot be read") }
-        return data
+/// The contents of the file at `path`, or a failure naming it as `what` ("board file", ...).
+func contents(of path: String, what: String) throws(FrontEndError) -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FrontEndError("\(what) '\(path)' does not exist")
     }
+    guard !isDirectory.boolValue else { throw FrontEndError("\(what) '\(path)' is a directory, not a file") }
+    guard let data = FileManager.default.contents(atPath: path) else { throw FrontEndError("\(what) '\(path)' cannot be read") }
+    return data
 }

@@ -104,8 +104,8 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     private func loadScript(_ path: String) throws(FrontEndError) -> Script {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw FrontEndError("cannot read the script '\(path)'")
+        guard let text = String(data: try contents(of: path, what: "script"), encoding: .utf8) else {
+            throw FrontEndError("script '\(path)' is not UTF-8 text")
         }
         do throws(ScriptError) { return try Script(text: text) } catch { throw FrontEndError("script '\(path)', \(error)") }
     }

@@ -23,8 +23,8 @@ final class Renderer {
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
         let fontFile = resources.fonts.appendingPathComponent("DejaVuSans.ttf")
         let titleFile = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf")
-        text = try Font(data: try Self.contents(of: fontFile), pixelHeight: (18 * scale).rounded(), source: fontFile.path)
-        title = try Font(data: try Self.contents(of: titleFile), pixelHeight: (34 * scale).rounded(), source: titleFile.path)
+        text = try Font(data: try contents(of: fontFile.path, what: "font"), pixelHeight: (18 * scale).rounded(), source: fontFile.path)
+        title = try Font(data: try contents(of: titleFile.path, what: "font"), pixelHeight: (34 * scale).rounded(), source: titleFile.path)
         makeCube()
         makeFloor()
         makeHUD()
@@ -35,13 +35,6 @@ final class Renderer {
         glDeleteBuffers(GLsizei(buffers.count), &buffers)
         var arrays = [cubeVAO, floorVAO, hudVAO]
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
-    }
-
-    private static func contents(of file: URL) throws(FrontEndError) -> Data {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw FrontEndError("cannot read the font \(file.path)")
-        }
-        return data
     }
 
     /// Draws `scene` and then the HUD (panels, then text, then titles) into a `size` framebuffer.

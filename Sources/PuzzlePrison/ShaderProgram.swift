@@ -8,7 +8,13 @@ final class ShaderProgram {
 
     init(named name: String, in folder: URL) throws(FrontEndError) {
         let vertex = try Self.compile(folder.appendingPathComponent("\(name).vert"), type: GLenum(GL_VERTEX_SHADER))
-        let fragment = try Self.compile(folder.appendingPathComponent("\(name).frag"), type: GLenum(GL_FRAGMENT_SHADER))
+        let fragment: GLuint
+        do throws(FrontEndError) {
+            fragment = try Self.compile(folder.appendingPathComponent("\(name).frag"), type: GLenum(GL_FRAGMENT_SHADER))
+        } catch {
+            glDeleteShader(vertex)
+            throw error
+        }
         defer {
             glDeleteShader(vertex)
             glDeleteShader(fragment)
@@ -48,8 +54,8 @@ final class ShaderProgram {
     func set(_ name: String, _ v: Int32) { glUniform1i(uniform(name), v) }
 
     private static func compile(_ file: URL, type: GLenum) throws(FrontEndError) -> GLuint {
-        guard let source = try? String(contentsOf: file, encoding: .utf8) else {
-            throw FrontEndError("cannot read the shader \(file.path)")
+        guard let source = String(data: try contents(of: file.path, what: "shader"), encoding: .utf8) else {
+            throw FrontEndError("shader '\(file.path)' is not UTF-8 text")
         }
         let shader = glCreateShader(type)
         source.withCString { text in

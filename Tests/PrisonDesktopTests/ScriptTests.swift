@@ -131,7 +131,7 @@ struct ScriptParsingTests {
         #expect(error.message.contains("f1 to f12"))
     }
 
-    @Test("Walls that are not wall numbers are refused", arguments: ["-1", "two", "1.5", "+"])
+    @Test("Walls that are not wall numbers are refused", arguments: ["-1", "4", "two", "1.5", "+"])
     func badWalls(wall: String) throws {
         let error = try #require(refusal("face \(wall)"))
         #expect(error.message.contains("wall '\(wall)' is not a wall number"), "\(error.message)")

@@ -48,6 +48,7 @@ func runGame(
     let process = Process()
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
     process.environment = environment
     process.currentDirectoryURL = folder
