@@ -13,7 +13,7 @@ func monotonicSeconds() -> Double {
 final class FrameLoop {
     // The renderer's GL objects go before the surface that holds their context.
     let renderer: Renderer
-    let painter: HUDPainter
+    private(set) var painter: HUDPainter
     let session: Session
     let surface: any Surface
     private let launcher: Launcher
@@ -45,6 +45,11 @@ final class FrameLoop {
                 // Minimised: nothing to draw, so wait for the window to come back.
                 surface.waitForEvents(seconds: 0.1)
                 continue
+            }
+            if surface.contentScale != painter.scale {
+                // The window moved to a screen of another scale: text follows.
+                try renderer.setScale(surface.contentScale)
+                painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
             }
             let now = monotonicSeconds()
             deltaTime = fixedStep ?? min(now - last, 0.1)

@@ -13,21 +13,33 @@ final class Renderer {
     private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
     private var instanceCapacity = 0
     private var hudCapacity = 0
-    let text: Font
-    let title: Font
+    /// The HUD's fonts, baked for the window's content scale.
+    private(set) var text: Font
+    private(set) var title: Font
+    private let fontFiles: (text: URL, title: URL)
 
     /// Builds the programs and buffers; `scale` is the window's content scale (HiDPI).
     init(resources: Resources, scale: Float) throws(FrontEndError) {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
         floor = try ShaderProgram(named: "floor", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
-        let fontFile = resources.fonts.appendingPathComponent("DejaVuSans.ttf")
-        let titleFile = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf")
-        text = try Font(data: try contents(of: fontFile.path, what: "font"), pixelHeight: (18 * scale).rounded(), source: fontFile.path)
-        title = try Font(data: try contents(of: titleFile.path, what: "font"), pixelHeight: (34 * scale).rounded(), source: titleFile.path)
+        fontFiles = (resources.fonts.appendingPathComponent("DejaVuSans.ttf"), resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf"))
+        (text, title) = try Self.fonts(fontFiles, scale: scale)
         makeCube()
         makeFloor()
         makeHUD()
+    }
+
+    /// Bakes the HUD's fonts again for content scale `scale` (the window moved to another screen).
+    func setScale(_ scale: Float) throws(FrontEndError) {
+        (text, title) = try Self.fonts(fontFiles, scale: scale)
+    }
+
+    private static func fonts(_ files: (text: URL, title: URL), scale: Float) throws(FrontEndError) -> (Font, Font) {
+        (
+            try Font(data: try contents(of: files.text.path, what: "font"), pixelHeight: (18 * scale).rounded(), source: files.text.path),
+            try Font(data: try contents(of: files.title.path, what: "font"), pixelHeight: (34 * scale).rounded(), source: files.title.path)
+        )
     }
 
     deinit {
