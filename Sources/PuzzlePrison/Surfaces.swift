@@ -196,6 +196,10 @@ final class WindowSurface: Surface {
         // The first motion after the switch starts from wherever GLFW puts the captured cursor.
         lookFrom = nil
         glfwSetInputMode(window, GLFW_CURSOR, on ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL)
+        // Unaccelerated motion where the system offers it: turns follow the hand, not the pointer's speed-up.
+        if glfwRawMouseMotionSupported() == GLFW_TRUE {
+            glfwSetInputMode(window, GLFW_RAW_MOUSE_MOTION, on ? GLFW_TRUE : GLFW_FALSE)
+        }
     }
 }
 
