@@ -68,7 +68,6 @@ public final class Session {
     public private(set) var elapsed = 0.0
     private var flashUntil = 0.0
     private var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
-    private var bestScore: Int?
     /// Whether this game's score went into the table: only its first ending counts.
     private var hasRecordedEnding = false
 
@@ -93,7 +92,6 @@ public final class Session {
         initialGame = game
         world = World(game: game)
         head = Head(walls: game.start.room.walls)
-        bestScore = profile.best(for: game.start.room)
         if let replay {
             // Untimed moves come further apart than a combo lasts, so they score as on the rules.
             self.replay = Replay(
@@ -311,7 +309,6 @@ public final class Session {
             let place = profile.record(score: score, cleared: cleared, moves: game.moves.count, room: game.start.room)
             standing = place.map(HUDText.Standing.placed) ?? .outsideTopTen
         }
-        bestScore = profile.best(for: game.start.room)
         ending = (cleared, score, standing)
     }
 
@@ -374,16 +371,11 @@ public final class Session {
         let game = world.game
         return HUDState(
             score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
-            moves: game.availableGroups.count, blocks: game.board.blockCount, best: bestScore,
+            moves: game.availableGroups.count, blocks: game.board.blockCount, best: profile.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame) : nil,
             isReplay: replay != nil, time: Float(elapsed))
     }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

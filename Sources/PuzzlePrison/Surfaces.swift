@@ -50,7 +50,6 @@ final class WindowSurface: Surface {
     private var lookFrom: SIMD2<Double>?
     /// Where the window was before it went fullscreen.
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)
-    private var mouseLook = false
 
     /// Opens a window `size` points big (or fullscreen); throws when there is no display.
     init(size: SIMD2<Int32>, fullscreen: Bool, vsync: Bool) throws(FrontEndError) {
@@ -124,7 +123,7 @@ final class WindowSurface: Surface {
         glfwSetCursorPosCallback(window) { window, x, y in
             guard let surface = WindowSurface.surface(window), let session = surface.session else { return }
             let point = SIMD2(x, y)
-            if let from = surface.dragFrom ?? (surface.mouseLook ? surface.lookFrom : nil) {
+            if let from = surface.dragFrom ?? (surface.session?.mouseLook == true ? surface.lookFrom : nil) {
                 session.drag(by: SIMD2<Float>(point - from))
                 if surface.dragFrom != nil { surface.dragFrom = point }
             }
@@ -192,7 +191,6 @@ final class WindowSurface: Surface {
     }
 
     func setMouseLook(_ on: Bool) {
-        mouseLook = on
         // The first motion after the switch starts from wherever GLFW puts the captured cursor.
         lookFrom = nil
         glfwSetInputMode(window, GLFW_CURSOR, on ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL)
