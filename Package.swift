@@ -4,22 +4,28 @@ import PackageDescription
 // Layers, bottom to top (each a folder under Sources/):
 //   PrisonRules  the four-wall SameGame: boards, moves, scores, games as values. No graphics, no clock.
 //   PrisonSearch search for strong games on the rules alone: nested Monte-Carlo, beam search.
-//   PrisonSpace  the immersive-space core: entities, transforms, ray casts, camera, animated moves.
-//                It knows nothing of SameGame.
-//   PrisonWorld  the rules bound to the space: the game's blocks as entities on the walls, taps by
-//                ray cast, animated moves, combos, danger; simulated players and simulations.
+//   PrisonSpace  the immersive-space core: entities, transforms, rays, ray casts, camera, animated
+//                moves. It knows nothing of SameGame.
+//   PrisonSpaceTesting  helpers for unit tests of ray hits over PrisonSpace (boxes in a line, first
+//                hit, approximate comparisons), a product of its own so the core API stays lean.
+//   PrisonWorld  the rules bound to the space: the room's geometry, the game's blocks as entities on
+//                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
+//                simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
 //   PrisonDesktop what the desktop window knows without drawing: key bindings, head turns, scripts,
 //                the HUD's text, palettes, sounds as samples, saved games and best scores on disk.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
-// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots).
+// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
+// them: a package that depends on the libraries builds without them.
+// The library targets take no unsafe flags, so other packages can depend on a version of ours.
 let package = Package(
     name: "PuzzlePrison",
     products: [
         .library(name: "PrisonRules", targets: ["PrisonRules"]),
         .library(name: "PrisonSearch", targets: ["PrisonSearch"]),
         .library(name: "PrisonSpace", targets: ["PrisonSpace"]),
+        .library(name: "PrisonSpaceTesting", targets: ["PrisonSpaceTesting"]),
         .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
         .executable(name: "puzzle-prison", targets: ["PuzzlePrison"]),
@@ -28,18 +34,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `swift package generate-documentation` for the libraries' DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "PrisonRules"),
         .target(name: "PrisonSearch", dependencies: ["PrisonRules"]),
-        .target(
-            name: "PrisonSpace",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            // Entities are classes owned by one space and used from one thread. Swift's run-time
-            // exclusivity checks on their properties cost about 40 % of an update of 10,000
-            // moving entities (1.5 ms against 0.87 ms, measured with `prison-sim bench space`).
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
-        ),
+        // Entities are classes owned by one space and used from one thread: their hot stored
+        // properties are marked `@exclusivity(unchecked)` in the source, which keeps an update of
+        // many moving entities as fast as the unsafe `-enforce-exclusivity=unchecked` flag did.
+        .target(name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
         .executableTarget(
             name: "PrisonSim",
@@ -78,12 +83,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSpaceTests",
-            dependencies: ["PrisonSpace"]
+            dependencies: ["PrisonSpace", "PrisonSpaceTesting"]
         ),
         .testTarget(
             name: "PrisonWorldTests",
             dependencies: [
-                "PrisonWorld", "PrisonRules", "PrisonSearch", "PrisonSpace",
+                "PrisonWorld", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonSpaceTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

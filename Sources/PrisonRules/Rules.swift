@@ -53,7 +53,7 @@ public struct Rules: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let window = try container.decode(Double.self, forKey: .comboWindow)
-        guard let comboWindow = Duration(seconds: window) else {
+        guard let comboWindow = Duration(sessionSeconds: window) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .comboWindow, in: container,
                 debugDescription: "the combo window must be a finite, non-negative number of seconds")
@@ -69,7 +69,7 @@ public struct Rules: Hashable, Sendable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scoring, forKey: .scoring)
         try container.encode(corners, forKey: .corners)
-        try container.encode(comboWindow.seconds, forKey: .comboWindow)
+        try container.encode(comboWindow.sessionSeconds, forKey: .comboWindow)
         try container.encode(dangerThreshold, forKey: .dangerThreshold)
     }
 }
@@ -78,7 +78,7 @@ public struct Rules: Hashable, Sendable, Codable {
 /// compares exactly with the combo window.
 extension Duration {
     /// The duration in whole microseconds.
-    public var microseconds: Int64 {
+    public var sessionMicroseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
@@ -91,15 +91,15 @@ extension Duration {
     }
 
     /// The duration in seconds, as a floating-point number.
-    public var seconds: Double { Double(microseconds) / 1_000_000 }
+    public var sessionSeconds: Double { Double(sessionMicroseconds) / 1_000_000 }
 
     /// The longest session time the rules read: a billion seconds, some 31 years.
     public static let maximumSessionTime = Duration.seconds(1_000_000_000)
 
     /// A duration of `seconds`, rounded to the microsecond; nil when negative, NaN or beyond
     /// ``maximumSessionTime``.
-    public init?(seconds: Double) {
-        guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumSessionTime.seconds else { return nil }
+    public init?(sessionSeconds seconds: Double) {
+        guard seconds.isFinite, seconds >= 0, seconds <= Self.maximumSessionTime.sessionSeconds else { return nil }
         self = .microseconds(Int64((seconds * 1_000_000).rounded()))
     }
 
@@ -123,7 +123,7 @@ extension Duration {
 
     /// Seconds as short decimal text: `1.35`, `2`, `0.000001`.
     public var secondsText: String {
-        let micro = microseconds
+        let micro = sessionMicroseconds
         let fraction = String(micro % 1_000_000)
         let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
         let trimmed = padded.reversed().drop { $0 == "0" }.reversed()

@@ -158,12 +158,12 @@ struct Bench: ParsableCommand {
                 room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)!
             let clock = ContinuousClock()
             let start = clock.now
-            let limit = Duration(seconds: seconds)!
+            let limit = Duration(sessionSeconds: seconds)!
             let played = Atomic<Int>(0)
             simulation.run(games: playouts ?? .max, jobs: jobs, shouldStop: { playouts == nil && clock.now - start >= limit }) { _ in
                 played.wrappingAdd(1, ordering: .relaxed)
             }
-            return Double(played.load(ordering: .relaxed)) / (clock.now - start).seconds
+            return Double(played.load(ordering: .relaxed)) / ((clock.now - start) / .seconds(1))
         }
         let world = rate(throughWorld: true, jobs: 1)
         let rulesOnly = rate(throughWorld: false, jobs: 1)
@@ -204,7 +204,12 @@ struct Bench: ParsableCommand {
         let tenfold = cast(in: large, along: rays(toward: largeRoom, count: 4096))
 
         let moving = Space()
-        let entities = moving.addBoxes(at: (0..<10_000).map { SIMD3(Float($0 % 100), 1, Float($0 / 100)) })
+        let entities = (0..<10_000).map { k in
+            Entity(
+                name: "box \(k)", transform: Transform(translation: SIMD3(Float(k % 100), 1, Float(k / 100))),
+                collision: CollisionComponent(shapes: [.box(size: SIMD3(repeating: 0.3))]))
+        }
+        entities.forEach(moving.addChild)
         for (k, entity) in entities.enumerated() {
             entity.move(
                 to: Transform(rotation: Quaternion(angle: Float(k % 7), axis: [0, 1, 0]), translation: [Float(k % 13), 2, 0]),
@@ -254,7 +259,7 @@ struct Bench: ParsableCommand {
     private func repeatFor(seconds: Double, rounds limitRounds: Int?, _ body: (Int) -> Void) -> (rounds: Int, rate: Double) {
         let clock = ContinuousClock()
         let start = clock.now
-        let limit = Duration(seconds: seconds)!
+        let limit = Duration(sessionSeconds: seconds)!
         var rounds = 0
         var batch = 1
         while true {
@@ -264,7 +269,7 @@ struct Bench: ParsableCommand {
             }
             let elapsed = clock.now - start
             if limitRounds.map({ rounds >= $0 }) ?? (elapsed >= limit) {
-                return (rounds, Double(rounds) / elapsed.seconds)
+                return (rounds, Double(rounds) / (elapsed / .seconds(1)))
             }
             batch = min(batch * 2, 1024, (limitRounds ?? .max) - rounds)
         }

@@ -25,7 +25,7 @@ struct Pick: ParsableCommand {
 
     func validate() throws {
         guard blockSize > 0, blockSize.isFinite else { throw ValidationError("--block-size must be a positive number") }
-        guard direction.value.length > 0 else { throw ValidationError("--direction must not be zero") }
+        guard Ray(origin: origin.value, direction: direction.value).isValid else { throw ValidationError("--direction must not be zero") }
     }
 
     struct Report: Encodable {

@@ -74,7 +74,7 @@ struct PlayReport: Encodable {
             let cell = outcome.move.cell
             return Step(
                 wall: cell.wall, column: cell.column, row: cell.row, removed: outcome.removal.broken.count,
-                points: outcome.points, multiplier: outcome.multiplier, time: outcome.move.time?.seconds,
+                points: outcome.points, multiplier: outcome.multiplier, time: outcome.move.time?.sessionSeconds,
                 bonus: outcome.bonus)
         }
         room = game.start.room

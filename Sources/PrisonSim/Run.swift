@@ -98,7 +98,7 @@ struct Run: ParsableCommand {
             let report = RunReport(
                 records: records.withLock(\.self), gamesRequested: games, player: playerDescription, seed: seed,
                 room: "\(board.walls) wall\(board.walls == 1 ? "" : "s") of \(board.width)x\(board.height)",
-                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.seconds, jobs: jobs,
+                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.sessionSeconds, jobs: jobs,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                 interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))

@@ -1,5 +1,6 @@
 /// How a move's progress follows time: the curves of CSS and Core Animation.
 public enum TimingFunction: Hashable, Sendable {
+    /// Progress proportional to time.
     case linear
     /// Starts slowly: the cubic Bézier (0.42, 0) (1, 1).
     case easeIn
@@ -63,17 +64,20 @@ public final class AnimationPlaybackController {
     /// Seconds the move lasts at speed 1.
     public let duration: Double
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen.
-    public var speed: Double = 1 {
+    @exclusivity(unchecked) public var speed: Double = 1 {
         didSet { speed = speed.isFinite ? max(speed, 0) : 1 }
     }
     /// Runs once when the move completes, during the ``Space/update(deltaTime:)`` that ends it.
-    public var completion: (() -> Void)?
+    @exclusivity(unchecked) public var completion: (() -> Void)?
 
-    public private(set) var isComplete = false
-    public private(set) var isStopped = false
-    public private(set) var isPaused = false
+    /// Whether the move reached its end (and ran its completion).
+    @exclusivity(unchecked) public private(set) var isComplete = false
+    /// Whether the move was stopped, or replaced by another move of its entity, before its end.
+    @exclusivity(unchecked) public private(set) var isStopped = false
+    /// Whether the move is paused: space time does not drive it until ``resume()``.
+    @exclusivity(unchecked) public private(set) var isPaused = false
     /// Seconds of the move played so far (at its speed).
-    public private(set) var elapsed: Double = 0
+    @exclusivity(unchecked) public private(set) var elapsed: Double = 0
 
     /// Whether the move is neither paused, stopped nor complete.
     public var isPlaying: Bool { !isPaused && !isStopped && !isComplete }
@@ -92,7 +96,9 @@ public final class AnimationPlaybackController {
         self.timingFunction = timingFunction
     }
 
+    /// Holds the move where it is; space time no longer drives it.
     public func pause() { isPaused = true }
+    /// Lets space time drive the move again after ``pause()``.
     public func resume() { isPaused = false }
 
     /// Ends the move where the entity is now; the completion does not run.
@@ -126,6 +132,9 @@ public final class AnimationPlaybackController {
 }
 
 extension Entity {
+    /// Whether a move of this entity is playing (started and not paused, stopped or complete).
+    public var isAnimating: Bool { runningMove?.isPlaying ?? false }
+
     /// Moves the entity from where it is now to `target`, given relative to `reference` (the
     /// world when nil), over `duration` seconds of space time: translation and scale linearly,
     /// rotation along the shortest arc, progress shaped by `timingFunction`. A move already
@@ -154,6 +163,27 @@ extension Entity {
 }
 
 extension Space {
+    /// Whether any move in flight is playing (not paused): what ``updateUntilSettled(deltaTime:timeLimit:)``
+    /// waits for.
+    public var isAnimating: Bool { moves.contains { $0.isPlaying } }
+
+    /// Steps the clock by `deltaTime` until no move is playing, for at most `timeLimit` seconds
+    /// of space time, running completions as ``update(deltaTime:)`` does (a completion that
+    /// starts a move keeps the clock going). Returns whether the space settled; a move at speed
+    /// 0 never ends, and paused moves are not waited for. A `deltaTime` that is not positive and
+    /// finite steps nothing.
+    @discardableResult
+    public func updateUntilSettled(deltaTime: Double = 1.0 / 90, timeLimit: Double = 3600) -> Bool {
+        guard deltaTime > 0, deltaTime.isFinite else { return !isAnimating }
+        var elapsed = 0.0
+        while isAnimating {
+            guard elapsed < timeLimit else { return false }
+            update(deltaTime: deltaTime)
+            elapsed += deltaTime
+        }
+        return true
+    }
+
     /// Advances space time by `deltaTime` seconds (negative or non-finite steps are ignored):
     /// every playing move steps, in the order the moves started, then the completions of the
     /// moves that ended run, in the same order.

@@ -115,58 +115,17 @@ struct Primitive {
         origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>
     ) -> (t: Float, normal: SIMD3<Float>)? {
         if isAxisAligned {
-            guard let (near, _, t0, _) = slabs(origin: origin, inverse: inverse, parallel: parallel, low: low, high: high),
-                near >= 0, near.isFinite
-            else { return nil }
-            // The face entered is on the axis whose entry is last; its normal faces the ray.
-            let axis = t0.x == near ? 0 : t0.y == near ? 1 : 2
-            var normal = SIMD3<Float>.zero
-            normal[axis] = direction[axis] > 0 ? -1 : 1
-            return (near, normal)
+            return boxEntry(origin: origin, direction: direction, inverse: inverse, parallel: parallel, low: low, high: high)
         }
         let o = toLocal.transformPoint(origin) - centre
         let d = toLocal.transformDirection(direction)
         if isSphere {
-            let radius = extent.x
-            let a = d.dot(d)
-            let b = o.dot(d)
-            let c = o.dot(o) - radius * radius
-            guard c >= 0, a > 0 else { return nil }
-            let discriminant = b * b - a * c
-            guard discriminant >= 0 else { return nil }
-            let t = (-b - discriminant.squareRoot()) / a
-            guard t >= 0 else { return nil }
-            let local: SIMD3<Float> = (o + t * d) / radius
-            return (t, toLocal.transpose.transformDirection(local))
+            return sphereEntry(origin: o, direction: d, radius: extent.x).map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
         }
-        var near = -Float.infinity
-        var far = Float.infinity
-        var normal = SIMD3<Float>.zero
-        for axis in 0..<3 {
-            let low: Float = -extent[axis]
-            let high: Float = extent[axis]
-            if d[axis] == 0 {
-                if o[axis] < low || o[axis] > high { return nil }
-                continue
-            }
-            var t0: Float = (low - o[axis]) / d[axis]
-            var t1: Float = (high - o[axis]) / d[axis]
-            var sign: Float = -1
-            if t0 > t1 {
-                swap(&t0, &t1)
-                sign = 1
-            }
-            if t0 > near {
-                near = t0
-                normal = .zero
-                normal[axis] = sign
-            }
-            far = min(far, t1)
-            if near > far { return nil }
-        }
-        // Behind, or the origin strictly inside (a ray from inside does not hit its own shape).
-        guard near >= 0, near.isFinite else { return nil }
-        return (near, toLocal.transpose.transformDirection(normal))
+        // In the entity's space the direction is scaled with the shape, but t runs the same.
+        let local = SIMD3<Float>(repeating: 1) / d
+        return boxEntry(origin: o, direction: d, inverse: local, parallel: d .== 0, low: -extent, high: extent)
+            .map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
     }
 }
 

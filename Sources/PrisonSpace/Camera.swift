@@ -4,8 +4,9 @@
 public final class PerspectiveCamera: Entity {
     /// The vertical field of view, in degrees.
     public var fieldOfViewInDegrees: Float = 60
-    /// The nearest and farthest distances drawn, in metres.
+    /// The nearest distance drawn, in metres.
     public var near: Float = 0.01
+    /// The farthest distance drawn, in metres.
     public var far: Float = 100
 
     /// The projection for a viewport of `aspectRatio` (width over height).
@@ -18,11 +19,10 @@ public final class PerspectiveCamera: Entity {
     /// The matrix from the world to the camera's space.
     public var viewMatrix: Matrix4x4 { worldMatrix.inverse ?? .identity }
 
-    /// The ray from the camera through `screenPoint`, in the world: the same ray a mouse click,
-    /// a gaze or a pinch casts. Nil for an empty viewport or non-finite input.
-    public func ray(
-        through screenPoint: SIMD2<Float>, viewport: SIMD2<Float>
-    ) -> (origin: SIMD3<Float>, direction: SIMD3<Float>)? {
+    /// The ray from the camera through `screenPoint`, in the world, with a unit direction: the
+    /// same ray a mouse click, a gaze or a pinch casts. Nil for an empty viewport or non-finite
+    /// input.
+    public func ray(through screenPoint: SIMD2<Float>, viewport: SIMD2<Float>) -> Ray? {
         guard viewport.x > 0, viewport.y > 0, screenPoint.x.isFinite, screenPoint.y.isFinite,
             let unproject = (projectionMatrix(aspectRatio: viewport.x / viewport.y) * viewMatrix).inverse
         else { return nil }
@@ -31,7 +31,7 @@ public final class PerspectiveCamera: Entity {
         let onFar = unproject.transformPoint(SIMD3(ndc, 1))
         let direction = (onFar - onNear).normalized
         guard onNear.isFinite, direction.isFinite, direction.length > 0 else { return nil }
-        return (position(relativeTo: nil), direction)
+        return Ray(origin: position(relativeTo: nil), direction: direction)
     }
 
     /// The pixel where `worldPoint` appears, or nil when it is behind the camera.

@@ -4,25 +4,32 @@
 /// Entities are reference types, as in RealityKit: the ``Space`` they belong to owns them, and
 /// front ends hold references. Everything is relative to the parent; `relativeTo: nil` means
 /// the world (the space's root).
+///
+/// An entity describes itself by name, world position and parent (`"box 1" at (0, 1.6, -3) in
+/// "root"`), so a failed `#expect(hit.entity === blocks[1])` says which entity was hit.
+/// Entities are used from one thread at a time, the one that owns their space.
 public class Entity {
+    /// A name to find the entity by (``findEntity(named:)``) and to tell it apart in messages.
     public var name: String
-    public private(set) weak var parent: Entity?
-    public private(set) var children: [Entity] = []
+    /// The entity this one is a child of; nil for a space's root and for a detached entity.
+    @exclusivity(unchecked) public private(set) weak var parent: Entity?
+    /// The entity's children, in the order they were added.
+    @exclusivity(unchecked) public private(set) var children: [Entity] = []
     /// The space the entity is part of, if it is attached to one.
     public internal(set) weak var space: Space? {
         didSet { changes = space?.changes }
     }
     /// The space's change counter, held strongly: transform changes are frequent, and loading a
     /// weak reference is not cheap.
-    private var changes: ChangeCounter?
+    @exclusivity(unchecked) private var changes: ChangeCounter?
 
     /// Where the entity sits relative to its parent.
-    public var transform: Transform = .identity {
+    @exclusivity(unchecked) public var transform: Transform = .identity {
         didSet { transformDidChange() }
     }
 
     /// Whether the entity takes part in ray casts. A disabled entity disables its descendants.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             changes?.count &+= 1
             if isEnabled && !oldValue { changes?.newTargets &+= 1 }
@@ -31,7 +38,7 @@ public class Entity {
     }
 
     /// The shapes rays can hit, and the collision groups the entity belongs to.
-    public var collision: CollisionComponent? {
+    @exclusivity(unchecked) public var collision: CollisionComponent? {
         didSet {
             changes?.count &+= 1
             if let collision, collision.shapes != oldValue?.shapes { changes?.newTargets &+= 1 }
@@ -40,11 +47,13 @@ public class Entity {
     }
 
     /// The move in flight, if any.
-    var runningMove: AnimationPlaybackController?
+    @exclusivity(unchecked) var runningMove: AnimationPlaybackController?
 
     /// The world matrix, computed when asked for after a change.
-    private var cachedWorldMatrix: Matrix4x4?
+    @exclusivity(unchecked) private var cachedWorldMatrix: Matrix4x4?
 
+    /// A detached entity named `name`, at `transform` relative to the parent it will get, a target
+    /// for rays when `collision` has shapes. Add it to a space with ``addChild(_:)``.
     public init(name: String = "", transform: Transform = .identity, collision: CollisionComponent? = nil) {
         self.name = name
         self.transform = transform
@@ -187,14 +196,58 @@ public class Entity {
         setTransform(relative, relativeTo: reference)
     }
 
-    /// `point`, given in `reference`'s space, in this entity's space.
-    public func convert(position point: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
-        ((worldMatrix.inverse ?? .identity) * (reference?.worldMatrix ?? .identity)).transformPoint(point)
+    // MARK: Conversions between spaces
+
+    /// The matrix from `reference`'s space (the world when nil) to this entity's.
+    private func matrix(from reference: Entity?) -> Matrix4x4 {
+        (worldMatrix.inverse ?? .identity) * (reference?.worldMatrix ?? .identity)
     }
 
-    /// `point`, given in this entity's space, in `reference`'s space.
+    /// `point`, given in `reference`'s space (the world when nil), in this entity's space.
+    public func convert(position point: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
+        matrix(from: reference).transformPoint(point)
+    }
+
+    /// `point`, given in this entity's space, in `reference`'s space (the world when nil).
     public func convert(position point: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
         matrix(relativeTo: reference).transformPoint(point)
+    }
+
+    /// `direction`, given in `reference`'s space (the world when nil), in this entity's space:
+    /// turned and scaled, not moved, so that the difference of two converted positions is the
+    /// converted difference.
+    public func convert(direction: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
+        matrix(from: reference).transformDirection(direction)
+    }
+
+    /// `direction`, given in this entity's space, in `reference`'s space (the world when nil):
+    /// turned and scaled, not moved.
+    public func convert(direction: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
+        matrix(relativeTo: reference).transformDirection(direction)
+    }
+
+    /// The surface normal `normal`, given in `reference`'s space (the world when nil), in this
+    /// entity's space: still perpendicular to its surface under uneven scale, and of unit length
+    /// (a zero normal stays zero).
+    public func convert(normal: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
+        // Normals go through the inverse transpose; the inverse of "from" is "relative to".
+        matrix(relativeTo: reference).transpose.transformDirection(normal).normalized
+    }
+
+    /// The surface normal `normal`, given in this entity's space, in `reference`'s space (the
+    /// world when nil): still perpendicular to its surface, and of unit length.
+    public func convert(normal: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
+        matrix(from: reference).transpose.transformDirection(normal).normalized
+    }
+
+    /// `transform`, given in `reference`'s space (the world when nil), in this entity's space.
+    public func convert(transform: Transform, from reference: Entity?) -> Transform {
+        Transform(matrix: matrix(from: reference) * transform.matrix)
+    }
+
+    /// `transform`, given in this entity's space, in `reference`'s space (the world when nil).
+    public func convert(transform: Transform, to reference: Entity?) -> Transform {
+        Transform(matrix: matrix(relativeTo: reference) * transform.matrix)
     }
 
     /// Places the entity at `position` and turns its -z axis toward `target`, keeping +y as close
@@ -210,4 +263,28 @@ public class Entity {
         }
         setTransform(relative, relativeTo: reference)
     }
+}
+
+extension Entity: CustomStringConvertible {
+    /// The entity's kind (when not a plain entity), name, world position (to 0.1 mm) and parent's
+    /// name: `"box 1" at (0, 1.6, -3) in "root"`. Failed expectations about entities print this.
+    public var description: String {
+        let kind = type(of: self) == Entity.self ? "" : "\(type(of: self)) "
+        let place =
+            parent.map { " in \"\($0.name)\"" } ?? (space != nil ? " (the root)" : " (not in a space)")
+        return "\(kind)\"\(name)\" at \(describe(position(relativeTo: nil)))\(place)"
+    }
+}
+
+/// `value` rounded to a tenth of a millimetre, as short text: `1.6`, `-3`, `0.0001`.
+func describe(_ value: Float) -> String {
+    guard value.isFinite else { return "\(value)" }
+    let rounded = (value * 10_000).rounded() / 10_000
+    let text = "\(rounded == 0 ? 0 : rounded)"
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+}
+
+/// `vector` as `(x, y, z)`, each rounded to a tenth of a millimetre.
+func describe(_ vector: SIMD3<Float>) -> String {
+    "(\(describe(vector.x)), \(describe(vector.y)), \(describe(vector.z)))"
 }

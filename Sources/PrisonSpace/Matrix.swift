@@ -3,10 +3,13 @@ import RealModule
 /// A 4 x 4 matrix of floats, stored by columns (the layout OpenGL reads), acting on column
 /// vectors: `m * v`.
 public struct Matrix4x4: Hashable, Sendable {
+    /// The four columns, left to right.
     public var columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
 
+    /// The matrix that changes nothing.
     public static let identity = Matrix4x4(columns: ([1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]))
 
+    /// The matrix of the four `columns`, left to right.
     public init(columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)) {
         self.columns = columns
     }
@@ -39,6 +42,7 @@ public struct Matrix4x4: Hashable, Sendable {
             [0, 0, 2 * far * near / (near - far), 0]))
     }
 
+    /// Column `column`, 0 to 3 (any other index reads and writes column 3).
     public subscript(column: Int) -> SIMD4<Float> {
         get {
             switch column {
@@ -58,11 +62,13 @@ public struct Matrix4x4: Hashable, Sendable {
         }
     }
 
+    /// The vector `v` transformed by `m`.
     @inline(__always)
     public static func * (m: Matrix4x4, v: SIMD4<Float>) -> SIMD4<Float> {
         m.columns.0 * v.x + m.columns.1 * v.y + m.columns.2 * v.z + m.columns.3 * v.w
     }
 
+    /// The product: `b` applied first, then `a`.
     public static func * (a: Matrix4x4, b: Matrix4x4) -> Matrix4x4 {
         Matrix4x4(columns: (a * b.columns.0, a * b.columns.1, a * b.columns.2, a * b.columns.3))
     }
@@ -82,6 +88,7 @@ public struct Matrix4x4: Hashable, Sendable {
         return SIMD3(v.x, v.y, v.z)
     }
 
+    /// The matrix with rows and columns swapped.
     public var transpose: Matrix4x4 {
         let c = columns
         return Matrix4x4(columns: (
@@ -134,19 +141,26 @@ public struct Matrix4x4: Hashable, Sendable {
         }
     }
 
+    /// Whether every entry of `a` equals that of `b`.
     public static func == (a: Matrix4x4, b: Matrix4x4) -> Bool { (0..<4).allSatisfy { a[$0] == b[$0] } }
 
+    /// Feeds the sixteen entries to `hasher`.
     public func hash(into hasher: inout Hasher) { (0..<4).forEach { hasher.combine(self[$0]) } }
 }
 
 /// Scale, then rotation, then translation: where an entity sits relative to its parent.
 public struct Transform: Hashable, Sendable {
+    /// The scale along each of the entity's own axes, applied first.
     public var scale: SIMD3<Float>
+    /// The rotation (a unit quaternion), applied after the scale.
     public var rotation: Quaternion
+    /// The translation, in metres in the parent's space, applied last.
     public var translation: SIMD3<Float>
 
+    /// The transform that changes nothing.
     public static let identity = Transform()
 
+    /// The transform that scales by `scale`, then turns by `rotation`, then moves by `translation`.
     public init(scale: SIMD3<Float> = [1, 1, 1], rotation: Quaternion = .identity, translation: SIMD3<Float> = .zero) {
         self.scale = scale
         self.rotation = rotation

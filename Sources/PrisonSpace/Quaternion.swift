@@ -3,11 +3,14 @@ import RealModule
 /// A rotation in three dimensions as a unit quaternion: `vector` holds the imaginary parts in
 /// `x`, `y`, `z` and the real part in `w`.
 public struct Quaternion: Hashable, Sendable {
+    /// The four parts: the imaginary ones in `x`, `y`, `z`, the real one in `w`.
     public var vector: SIMD4<Float>
 
     /// The rotation that changes nothing.
     public static let identity = Quaternion(vector: [0, 0, 0, 1])
 
+    /// The quaternion of the four parts `vector` (imaginary in `x`, `y`, `z`, real in `w`), as
+    /// given: make it unit length with ``normalized`` if it may not be.
     public init(vector: SIMD4<Float>) { self.vector = vector }
 
     /// A rotation by `angle` radians about `axis` (right-handed: counter-clockwise looking down
@@ -70,7 +73,9 @@ public struct Quaternion: Hashable, Sendable {
         self = normalized
     }
 
+    /// The imaginary parts: the axis scaled by the sine of half the angle.
     public var imaginary: SIMD3<Float> { SIMD3(vector.x, vector.y, vector.z) }
+    /// The real part: the cosine of half the angle.
     public var real: Float { vector.w }
 
     /// The angle of the rotation in radians, 0 to 2π.
@@ -82,6 +87,7 @@ public struct Quaternion: Hashable, Sendable {
         return length > 0 ? imaginary / length : [1, 0, 0]
     }
 
+    /// The quaternion scaled to unit length (the identity for a zero quaternion).
     public var normalized: Quaternion {
         let length = (vector * vector).sum().squareRoot()
         return length > 0 ? Quaternion(vector: vector / length) : .identity
@@ -150,29 +156,31 @@ struct RotationArc {
     }
 }
 
+/// Vector arithmetic for this module's own use. Not public: names as common as `length` and `dot`
+/// on a standard type would clash with any other module that defines them.
 extension SIMD3 where Scalar == Float {
-    public func dot(_ other: SIMD3<Float>) -> Float { (self * other).sum() }
+    func dot(_ other: SIMD3<Float>) -> Float { (self * other).sum() }
 
-    public func cross(_ other: SIMD3<Float>) -> SIMD3<Float> {
+    func cross(_ other: SIMD3<Float>) -> SIMD3<Float> {
         SIMD3(y * other.z - z * other.y, z * other.x - x * other.z, x * other.y - y * other.x)
     }
 
-    public var length: Float { dot(self).squareRoot() }
+    var length: Float { dot(self).squareRoot() }
 
     /// The vector scaled to length 1 (zero stays zero).
-    public var normalized: SIMD3<Float> {
+    var normalized: SIMD3<Float> {
         let length = length
         return length > 0 ? self / length : self
     }
 
     /// The vector with every component made non-negative.
-    public var absolute: SIMD3<Float> { replacing(with: -self, where: self .< 0) }
+    var absolute: SIMD3<Float> { replacing(with: -self, where: self .< 0) }
 
     /// Whether every component is a finite number.
-    public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+    var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 
     /// Whether `self` and `other` are within `tolerance` of each other, in length.
-    public func isApproximatelyEqual(to other: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
+    func isApproximatelyEqual(to other: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
         (self - other).length <= tolerance
     }
 }

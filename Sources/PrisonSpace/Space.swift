@@ -1,15 +1,15 @@
 /// Counts the changes made to a space's contents, shared by the space and its entities.
 final class ChangeCounter {
     /// Every change a ray cast could see.
-    var count = 0
+    @exclusivity(unchecked) var count = 0
     /// The changes that can make new targets: entities added, collision shapes set, entities
     /// enabled.
-    var newTargets = 0
+    @exclusivity(unchecked) var newTargets = 0
     /// The entities that moved or may have stopped being targets since the ray casts' hierarchy
     /// was last fitted; nil when there were more than `touchLimit` (then all are checked). By
     /// identity, not reference: the entities hold this counter.
-    private(set) var touched: [ObjectIdentifier]? = []
-    var touchLimit = 4096
+    @exclusivity(unchecked) private(set) var touched: [ObjectIdentifier]? = []
+    @exclusivity(unchecked) var touchLimit = 4096
 
     func noteTouched(_ entity: Entity) {
         if (touched?.count ?? 0) >= touchLimit { touched = nil }
@@ -37,24 +37,29 @@ public final class Space {
     /// The world: the entity every other one descends from.
     public let root: Entity
     /// Seconds of space time so far.
-    public private(set) var time: Double = 0
+    @exclusivity(unchecked) public private(set) var time: Double = 0
     /// How ray casts find their candidates. The default, a bounding volume hierarchy, costs
     /// about log n per cast; `.exhaustive` tests every shape (for comparison and checks).
     public var broadPhase = BroadPhase.boundingVolumeHierarchy
 
+    /// The ways a ray cast can find the shapes it tests.
     public enum BroadPhase: Hashable, Sendable {
+        /// A bounding volume hierarchy, built when targets appear and refitted after moves: about
+        /// log n box tests a cast.
         case boundingVolumeHierarchy
+        /// Every shape in turn: n tests a cast. A baseline for measurements and checks.
         case exhaustive
     }
 
     /// Moves in flight, in the order they started.
-    var moves: [AnimationPlaybackController] = []
+    @exclusivity(unchecked) var moves: [AnimationPlaybackController] = []
     /// Counts changes to anything a ray cast sees.
     let changes = ChangeCounter()
     private var hierarchy: BoundingVolumeHierarchy?
     private var hierarchyVersion = -1
     private var hierarchyTargets = -1
 
+    /// An empty space: a root entity named `root` at the origin, and the clock at 0.
     public init() {
         root = Entity(name: "root")
         root.space = self
@@ -76,17 +81,43 @@ public final class Space {
     /// from inside a shape does not hit that shape. Origin, direction, length and the results
     /// are in `reference`'s space (the world when nil). A NaN or infinite origin or direction, or
     /// a NaN length, hits nothing; an infinite length means no limit.
+    ///
+    /// Unlike RealityKit, whose casts return every hit unless asked otherwise, the query is
+    /// `.nearest` by default: a tap wants the one block it hits.
     public func raycast(
         origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: RaycastQuery = .nearest,
         mask: CollisionGroup = .all, relativeTo reference: Entity? = nil
     ) -> [RaycastHit] {
-        guard origin.isFinite, direction.isFinite, direction.length > 0, !length.isNaN, length >= 0 else { return [] }
+        raycast(along: Ray(origin: origin, direction: direction), length: length, query: query, mask: mask, relativeTo: reference)
+    }
+
+    /// Casts a ray from `start` to `end` and returns what it hits between them: the nearest hit,
+    /// every hit nearest first, or any one hit; `start`, `end` and the results are in
+    /// `reference`'s space (the world when nil). Otherwise as
+    /// ``raycast(origin:direction:length:query:mask:relativeTo:)``, `.nearest` by default.
+    public func raycast(
+        from start: SIMD3<Float>, to end: SIMD3<Float>, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
+        relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        raycast(
+            along: Ray(from: start, through: end), length: (end - start).length, query: query, mask: mask,
+            relativeTo: reference)
+    }
+
+    /// Casts `ray` for `length` metres and returns what it hits: the nearest hit, every hit
+    /// nearest first, or any one hit; the ray and the results are in `reference`'s space (the
+    /// world when nil). Otherwise as ``raycast(origin:direction:length:query:mask:relativeTo:)``,
+    /// `.nearest` by default.
+    public func raycast(
+        along ray: Ray, length: Float = 100, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
+        relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        guard let unitRay = ray.unit, !length.isNaN, length >= 0 else { return [] }
         // In the reference space the ray is origin + t * unit for t in 0...length metres; the same
         // t runs along the world ray below, whatever the reference's scale.
-        let unit = direction.normalized
         let toWorld = reference?.worldMatrix ?? .identity
-        let worldOrigin = toWorld.transformPoint(origin)
-        let worldDirection = toWorld.transformDirection(unit)
+        let worldOrigin = toWorld.transformPoint(unitRay.origin)
+        let worldDirection = toWorld.transformDirection(unitRay.direction)
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
         let inverse = SIMD3<Float>(repeating: 1) / worldDirection

@@ -82,7 +82,7 @@ public struct Simulation: Sendable {
             let world = World(game: start, settings: settings)
             while let group = player.chooseGroup(in: world.game) {
                 do { try world.tap(lookingAt: group.cells[aim.below(group.size)]) } catch { missedTaps += 1 }
-                world.update(deltaTime: tapInterval.seconds)
+                world.update(deltaTime: tapInterval.sessionSeconds)
             }
             while world.isAnimating { world.update(deltaTime: 1) }
             game = world.game

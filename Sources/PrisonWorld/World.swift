@@ -130,7 +130,7 @@ public final class World {
     }
 
     /// Builds the world of `game`: a block entity for every block of its start board, in the
-    /// tree of SPACE.md, with the blocks already broken left out (undo brings them back).
+    /// tree ``RoomLayout`` describes, with the blocks already broken left out (undo brings them back).
     public init(game: Game, settings: WorldSettings = WorldSettings()) {
         self.game = game
         self.settings = settings
@@ -141,13 +141,13 @@ public final class World {
         space = Space()
         let layout = RoomLayout(walls: game.start.room.walls, width: game.start.room.width, blockSize: settings.blockSize)
         self.layout = layout
-        room = Entity(name: "room")
-        walls = (0..<layout.walls).map { Entity(name: "wall \($0)", transform: Transform(rotation: layout.rotation(ofWall: $0))) }
+        (room, walls) = layout.makeRoom()
         camera = PerspectiveCamera()
         camera.name = "camera"
         camera.setPosition(settings.eye, relativeTo: nil)
         states = game.start.placedBlocks.enumerated().map { index, placed in
-            let entity = Entity(name: "block \(placed.block.id.rawValue)", collision: settings.blockCollision)
+            let entity = layout.makeBlock(
+                named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
             return BlockState(block: placed.block, entity: entity)
         }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
@@ -158,7 +158,6 @@ public final class World {
             states[index].entity.transform = restingTransform(at: placed.cell)
             walls[placed.cell.wall].addChild(states[index].entity)
         }
-        walls.forEach(room.addChild)
         space.addChild(room)
         space.addChild(camera)
         // A resumed game goes on after its last timed move, with its combo over: the rules
@@ -218,7 +217,13 @@ public final class World {
     /// The block a ray from `origin` along `direction` (world space) would tap, or nil. Breaking
     /// blocks are not targets; moving blocks are hit where they are now.
     public func target(origin: SIMD3<Float>, direction: SIMD3<Float>) -> TapTarget? {
-        for hit in space.raycast(origin: origin, direction: direction, query: .nearest) {
+        target(along: Ray(origin: origin, direction: direction))
+    }
+
+    /// The block `ray` (world space) would tap, or nil. Breaking blocks are not targets; moving
+    /// blocks are hit where they are now.
+    public func target(along ray: Ray) -> TapTarget? {
+        for hit in space.raycast(along: ray, query: .nearest) {
             if let block = block(for: hit.entity), let cell = block.cell {
                 return TapTarget(block: block, cell: cell, hit: hit)
             }
@@ -228,17 +233,16 @@ public final class World {
 
     /// The block under `screenPoint` (pixels from the top left of a `viewport`) seen by `camera`.
     public func target(screenPoint: SIMD2<Float>, viewport: SIMD2<Float>, camera: PerspectiveCamera) -> TapTarget? {
-        camera.ray(through: screenPoint, viewport: viewport).flatMap { target(origin: $0.origin, direction: $0.direction) }
+        camera.ray(through: screenPoint, viewport: viewport).flatMap(target(along:))
     }
 
     /// The ray a player looking at the block the rules have in `cell` casts: from the eye to the
     /// middle of the block's inner face, where the block is drawn now (mid-fall, mid-slide).
     /// Nil for an empty cell. At rest, the ray hits that block first; a block passing in front
     /// can come first while blocks move.
-    public func ray(toward cell: Cell) -> (origin: SIMD3<Float>, direction: SIMD3<Float>)? {
+    public func ray(toward cell: Cell) -> Ray? {
         guard let entity = block(in: cell)?.entity else { return nil }
-        let face = entity.convert(position: [0, 0, settings.blockSize / 2], to: nil)
-        return (settings.eye, face - settings.eye)
+        return Ray(from: settings.eye, through: entity.convert(position: [0, 0, settings.blockSize / 2], to: nil))
     }
 
     /// What tapping `target` now would break and score; nil for a lone block.
@@ -256,12 +260,19 @@ public final class World {
         try tap(target(origin: origin, direction: direction))
     }
 
+    /// Taps what `ray` (world space) hits: the block's group breaks now, on the world clock.
+    /// Throws, changing nothing, when the ray hits no block or a lone one.
+    @discardableResult
+    public func tap(along ray: Ray) throws(TapMiss) -> MoveOutcome {
+        try tap(target(along: ray))
+    }
+
     /// Taps the block the rules have in `cell` with a ray from the eye (``ray(toward:)``), as a
     /// player looking at it does; the ray decides what breaks.
     @discardableResult
     public func tap(lookingAt cell: Cell) throws(TapMiss) -> MoveOutcome {
         guard let ray = ray(toward: cell) else { throw .noBlock }
-        return try tap(origin: ray.origin, direction: ray.direction)
+        return try tap(along: ray)
     }
 
     /// Taps the block under `screenPoint` (pixels from the top left of a `viewport`) seen by
@@ -339,7 +350,7 @@ public final class World {
     private func sendHome(_ index: Int, to cell: Cell) {
         let entity = states[index].entity
         if entity.parent == nil { walls[cell.wall].addChild(entity) }
-        entity.collision = settings.blockCollision
+        entity.collision = layout.blockCollision
         replan(index)
         start(index, to: restingTransform(at: cell), phase: .returning, duration: ticks.undo)
     }
@@ -353,7 +364,7 @@ public final class World {
     @discardableResult
     public func update(deltaTime: Double) -> [WorldEvent] {
         if deltaTime.isFinite, deltaTime > 0 {
-            carry += min(deltaTime, Duration.maximumSessionTime.seconds) * 1_000_000
+            carry += min(deltaTime, Duration.maximumSessionTime.sessionSeconds) * 1_000_000
             let whole = max(0, carry.rounded())
             carry -= whole
             let target = clock + Int64(whole)
@@ -429,7 +440,7 @@ public final class World {
         entity.collision = nil
         var target = entity.transform
         target.scale = .zero
-        target.rotation = Quaternion(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1).normalized) * target.rotation
+        target.rotation = Quaternion(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
         start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
     }
 

@@ -1,9 +1,9 @@
 import PrisonRules
 import PrisonSpace
 
-/// The numbers of a world: sizes in metres and durations of world time. The defaults are those
-/// of SPACE.md; a break always lasts the rules' combo window, so what the player sees is what
-/// scores.
+/// The numbers of a world: sizes in metres and durations of world time. A block is 0.3 m and the
+/// eyes are 1.6 m above the floor unless told otherwise; a break always lasts the rules' combo
+/// window, so what the player sees is what scores.
 public struct WorldSettings: Hashable, Sendable {
     /// The edge of a block.
     public var blockSize: Float
@@ -34,14 +34,9 @@ public struct WorldSettings: Hashable, Sendable {
 
     /// Where the player's eyes are: above the origin, `eyeHeight` up.
     public var eye: SIMD3<Float> { [0, eyeHeight, 0] }
-
-    /// What makes a block a target: a box of the block's size.
-    var blockCollision: CollisionComponent {
-        CollisionComponent(shapes: [.box(size: SIMD3(repeating: blockSize))])
-    }
 }
 
 extension Duration {
     /// Whole microseconds, never negative: the world clock's unit.
-    var ticks: Int64 { max(0, microseconds) }
+    var ticks: Int64 { max(0, sessionMicroseconds) }
 }

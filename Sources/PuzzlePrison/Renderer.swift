@@ -64,7 +64,7 @@ final class Renderer {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
             blocks.set("eye", scene.eye)
-            blocks.set("lightDirection", SIMD3<Float>(0.2, 0.9, 0.25) / SIMD3<Float>(0.2, 0.9, 0.25).length)
+            blocks.set("lightDirection", SIMD3<Float>(0.2, 0.9, 0.25) / (SIMD3<Float>(0.2, 0.9, 0.25) * SIMD3<Float>(0.2, 0.9, 0.25)).sum().squareRoot())
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)

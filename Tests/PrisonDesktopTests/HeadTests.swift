@@ -1,5 +1,6 @@
 import PrisonDesktop
 import PrisonSpace
+import PrisonWorld
 import Testing
 
 /// Whether `a` and `b` are within `tolerance` in every coordinate.

@@ -13,7 +13,7 @@ func cell(_ wall: Int, _ column: Int, _ row: Int) -> Cell {
 
 /// A move at `seconds` on the session clock.
 func tap(_ cell: Cell, at seconds: Double? = nil) -> Move {
-    Move(cell, at: seconds.map { Duration(seconds: $0)! })
+    Move(cell, at: seconds.map { Duration(sessionSeconds: $0)! })
 }
 
 /// The colours of a board's cells, as a dictionary, for comparisons that ignore identities.

@@ -1,4 +1,5 @@
 import PrisonSpace
+import PrisonSpaceTesting
 import Testing
 
 /// The distance from `point` to the line through `origin` along `direction`.

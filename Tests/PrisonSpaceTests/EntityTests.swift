@@ -1,4 +1,5 @@
 import PrisonSpace
+import PrisonSpaceTesting
 import Testing
 
 /// Three levels under the root of a space, each turned a quarter (or half) turn, moved and

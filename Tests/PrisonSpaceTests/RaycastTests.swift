@@ -1,4 +1,5 @@
 import PrisonSpace
+import PrisonSpaceTesting
 import Testing
 
 @Suite("Ray casts")

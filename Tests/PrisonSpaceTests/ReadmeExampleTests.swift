@@ -1,5 +1,7 @@
-// The ray-hit test shown in the README, kept here so that it keeps compiling and passing.
+// The examples of the README and of the documentation, kept here so that they keep compiling
+// and passing.
 import PrisonSpace
+import PrisonSpaceTesting
 import Testing
 
 @Test func aTapHitsTheFaceOfTheNearestBlock() throws {
@@ -13,25 +15,35 @@ import Testing
 
 @Test func theReadmeTourRuns() {
     let space = Space()
-    let room = space.addRoom(RoomLayout(walls: 4, width: 12, blockSize: 0.3), height: 10)  // SPACE.md
+    let wall = Entity(name: "wall")  // 11 x 10 blocks of 0.3 m, 2 m ahead
+    for column in 0..<11 {
+        for row in 0..<10 {
+            wall.addChild(
+                Entity(
+                    name: "block \(column) \(row)",
+                    transform: Transform(translation: [Float(column - 5) * 0.3, Float(row) * 0.3 + 0.15, -2]),
+                    collision: CollisionComponent(shapes: [.box(size: [0.3, 0.3, 0.3])])))
+        }
+    }
+    space.addChild(wall)
     let head = PerspectiveCamera(name: "head")
     space.addChild(head)
     head.look(at: [0, 1.6, -1], from: [0, 1.6, 0], relativeTo: nil)
 
     // A tap is a ray: from a pixel of the window or from the gaze, the same cast.
     if let ray = head.ray(through: [640, 360], viewport: [1280, 720]),
-        let hit = space.raycast(origin: ray.origin, direction: ray.direction, query: .nearest).first {
-        print(hit.entity.name, hit.position, hit.normal, hit.distance)
+        let hit = space.raycast(along: ray).first {
+        print(hit)  // "block 5 5" at (0, 1.65, -2) in "wall", hit at (0, 1.6, -1.85), normal (0, 0, 1), 1.85 m away
         // Breaking: shrink and fall away over 0.4 s, on the space's clock.
         hit.entity.move(
-            to: Transform(scale: [0.01, 0.01, 0.01], translation: hit.entity.position(relativeTo: hit.entity.parent) - [0, 0.3, 0]),
-            relativeTo: hit.entity.parent, duration: 0.4, timingFunction: .easeIn) { /* done */ }
+            to: Transform(scale: [0.01, 0.01, 0.01], translation: hit.entity.position(relativeTo: wall) - [0, 0.3, 0]),
+            relativeTo: wall, duration: 0.4, timingFunction: .easeIn) { print("broken") }
     }
     space.update(deltaTime: 1.0 / 90)  // the only way time moves
-    #expect(room.blocks.count == 480)
-    #expect(space.time > 0)
-    // The gaze hit a block of the front wall at eye height, and it has begun to shrink.
-    let breaking = room.blocks.filter { $0.entity.transform.scale.x < 1 }
-    #expect(breaking.count == 1)
-    #expect(breaking.first.map { $0.wall == 0 && $0.row == 5 } == true)
+    #expect(space.isAnimating)
+    space.updateUntilSettled()  // or step until every move has ended
+    #expect(!space.isAnimating)
+    #expect(space.time > 0.4)
+    let broken = wall.children.filter { $0.transform.scale.x < 1 }
+    #expect(broken.map(\.name) == ["block 5 5"])
 }

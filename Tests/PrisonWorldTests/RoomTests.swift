@@ -1,5 +1,6 @@
 import PrisonRules
 import PrisonSpace
+import PrisonSpaceTesting
 import PrisonWorld
 import Testing
 

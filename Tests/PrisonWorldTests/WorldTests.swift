@@ -192,7 +192,7 @@ struct ComboTests {
         let world = try world(Self.twoPairs)
         try world.tap(lookingAt: cell(0, 0, 0))
         world.update(deltaTime: seconds)
-        #expect(world.time == Duration(seconds: seconds))
+        #expect(world.time == Duration(sessionSeconds: seconds))
         let second = try world.tap(lookingAt: cell(0, 0, 0))
         #expect(second.multiplier == multiplier)
         #expect(world.multiplier == multiplier)

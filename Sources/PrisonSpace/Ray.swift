@@ -1,0 +1,223 @@
+/// A half-line: the point it starts from and the way it goes, in metres.
+///
+/// A tap, a gaze, a pinch and a mouse click are all rays: ``PerspectiveCamera/ray(through:viewport:)``
+/// makes one from a screen point, ``Space/raycast(along:length:query:mask:relativeTo:)`` casts one
+/// into a space, and the `intersection(with:)` functions test one against a single shape.
+///
+/// The direction need not be unit length; distances along a ray are always in metres.
+public struct Ray: Hashable, Sendable {
+    /// Where the ray starts.
+    public var origin: SIMD3<Float>
+    /// The way the ray goes; any length but zero.
+    public var direction: SIMD3<Float>
+
+    /// The ray from `origin` along `direction`.
+    public init(origin: SIMD3<Float>, direction: SIMD3<Float>) {
+        self.origin = origin
+        self.direction = direction
+    }
+
+    /// The ray from `origin` through `target`.
+    public init(from origin: SIMD3<Float>, through target: SIMD3<Float>) {
+        self.init(origin: origin, direction: target - origin)
+    }
+
+    /// Whether the ray can hit anything: a finite origin and a finite, non-zero direction.
+    public var isValid: Bool { origin.isFinite && direction.isFinite && direction.length > 0 }
+
+    /// The point `distance` metres along the ray from its origin.
+    public func point(atDistance distance: Float) -> SIMD3<Float> {
+        origin + distance * direction.normalized
+    }
+
+    /// The ray with its direction scaled to unit length, or nil when it cannot hit anything.
+    var unit: Ray? {
+        guard isValid else { return nil }
+        let unit = direction.normalized
+        return unit.isFinite && unit.length > 0 ? Ray(origin: origin, direction: unit) : nil
+    }
+}
+
+/// Where a ray meets a shape: the answer of the `intersection(with:)` functions of ``Ray``.
+public struct RayIntersection: Hashable, Sendable {
+    /// Metres from the ray's origin to the point.
+    public var distance: Float
+    /// The point where the ray meets the shape.
+    public var position: SIMD3<Float>
+    /// The unit normal of the surface at the point, facing the ray (out of the face it enters by).
+    public var normal: SIMD3<Float>
+
+    /// An intersection `distance` metres along a ray, at `position`, with the surface `normal`.
+    public init(distance: Float, position: SIMD3<Float>, normal: SIMD3<Float>) {
+        self.distance = distance
+        self.position = position
+        self.normal = normal
+    }
+}
+
+/// A box whose edges run along the axes, from corner `min` to corner `max`.
+public struct BoundingBox: Hashable, Sendable {
+    /// The corner with the smallest coordinates.
+    public var min: SIMD3<Float>
+    /// The corner with the largest coordinates.
+    public var max: SIMD3<Float>
+
+    /// The box from `min` to `max`; each coordinate of `min` must not exceed that of `max`.
+    public init(min: SIMD3<Float>, max: SIMD3<Float>) {
+        self.min = min
+        self.max = max
+    }
+
+    /// The box of `size` (full edge lengths) around `center`.
+    public init(center: SIMD3<Float>, size: SIMD3<Float>) {
+        self.init(min: center - size.absolute / 2, max: center + size.absolute / 2)
+    }
+}
+
+/// A ball: every point within `radius` of `center`.
+public struct Sphere: Hashable, Sendable {
+    /// The centre of the ball.
+    public var center: SIMD3<Float>
+    /// The radius, in metres.
+    public var radius: Float
+
+    /// The ball of `radius` around `center`.
+    public init(center: SIMD3<Float>, radius: Float) {
+        self.center = center
+        self.radius = radius
+    }
+}
+
+/// An infinite plane through `point`, perpendicular to `normal`. Rays hit it from either side.
+public struct Plane: Hashable, Sendable {
+    /// A point of the plane.
+    public var point: SIMD3<Float>
+    /// A vector perpendicular to the plane; any length but zero.
+    public var normal: SIMD3<Float>
+
+    /// The plane through `point` perpendicular to `normal`.
+    public init(point: SIMD3<Float>, normal: SIMD3<Float>) {
+        self.point = point
+        self.normal = normal
+    }
+}
+
+/// A triangle with corners `a`, `b` and `c`. Rays hit it from either side.
+public struct Triangle: Hashable, Sendable {
+    /// The first corner.
+    public var a: SIMD3<Float>
+    /// The second corner.
+    public var b: SIMD3<Float>
+    /// The third corner.
+    public var c: SIMD3<Float>
+
+    /// The triangle with corners `a`, `b` and `c`.
+    public init(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+}
+
+// MARK: Ray against one shape
+
+/// The pure tests of one ray against one shape. They follow the rules of the space's ray casts:
+/// touching a face or an edge counts as a hit, a ray that starts inside a box or a sphere does
+/// not hit it, and non-finite input hits nothing.
+extension Ray {
+    /// Where the ray enters `box`, or nil when it misses, when the box is behind, or when the ray
+    /// starts strictly inside it.
+    public func intersection(with box: BoundingBox) -> RayIntersection? {
+        guard let ray = unit else { return nil }
+        let inverse = SIMD3<Float>(repeating: 1) / ray.direction
+        guard let entry = boxEntry(
+            origin: ray.origin, direction: ray.direction, inverse: inverse, parallel: ray.direction .== 0,
+            low: box.min, high: box.max)
+        else { return nil }
+        return ray.intersection(at: entry.t, normal: entry.normal)
+    }
+
+    /// Where the ray enters `sphere`, or nil when it misses, when the sphere is behind, or when
+    /// the ray starts strictly inside it.
+    public func intersection(with sphere: Sphere) -> RayIntersection? {
+        guard let ray = unit, sphere.center.isFinite, sphere.radius.isFinite,
+            let entry = sphereEntry(origin: ray.origin - sphere.center, direction: ray.direction, radius: Swift.abs(sphere.radius))
+        else { return nil }
+        return ray.intersection(at: entry.t, normal: entry.normal)
+    }
+
+    /// Where the ray crosses `plane`, or nil when it runs parallel to it or the plane is behind.
+    /// A ray that starts on the plane meets it at distance 0.
+    public func intersection(with plane: Plane) -> RayIntersection? {
+        guard let ray = unit, plane.point.isFinite, plane.normal.isFinite else { return nil }
+        let facing = plane.normal.dot(ray.direction)
+        guard facing != 0, plane.normal.length > 0 else { return nil }
+        let t = (plane.point - ray.origin).dot(plane.normal) / facing
+        guard t >= 0, t.isFinite else { return nil }
+        return ray.intersection(at: t, normal: facing > 0 ? -plane.normal : plane.normal)
+    }
+
+    /// Where the ray meets `triangle` (edges and corners included), or nil when it misses, runs
+    /// in the triangle's plane, or the triangle is behind or has no area.
+    public func intersection(with triangle: Triangle) -> RayIntersection? {
+        // Möller and Trumbore: solve origin + t d = a + u (b - a) + v (c - a).
+        guard let ray = unit, triangle.a.isFinite, triangle.b.isFinite, triangle.c.isFinite else { return nil }
+        let edge1 = triangle.b - triangle.a, edge2 = triangle.c - triangle.a
+        let p = ray.direction.cross(edge2)
+        let determinant = edge1.dot(p)
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let inverse = 1 / determinant
+        let s = ray.origin - triangle.a
+        let u = s.dot(p) * inverse
+        guard u >= 0, u <= 1 else { return nil }
+        let q = s.cross(edge1)
+        let v = ray.direction.dot(q) * inverse
+        guard v >= 0, u + v <= 1 else { return nil }
+        let t = edge2.dot(q) * inverse
+        guard t >= 0, t.isFinite else { return nil }
+        let normal = edge1.cross(edge2)
+        return ray.intersection(at: t, normal: normal.dot(ray.direction) > 0 ? -normal : normal)
+    }
+
+    /// The intersection `t` metres along this unit ray, with `normal` made unit length.
+    private func intersection(at t: Float, normal: SIMD3<Float>) -> RayIntersection {
+        RayIntersection(distance: t, position: origin + t * direction, normal: normal.normalized)
+    }
+}
+
+/// Where the ray `origin + t * direction` enters the box `low...high` (axes of the same space):
+/// `t` and the normal of the face entered, pointing against the ray. `inverse` is
+/// `1 / direction`, and `parallel` marks its zero components. Nil when the ray misses, the box is
+/// behind, or the origin is strictly inside. The space's casts call this with a precomputed
+/// inverse for every box they test.
+@inline(__always)
+func boxEntry(
+    origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>,
+    low: SIMD3<Float>, high: SIMD3<Float>
+) -> (t: Float, normal: SIMD3<Float>)? {
+    guard let (near, _, t0, _) = slabs(origin: origin, inverse: inverse, parallel: parallel, low: low, high: high),
+        near >= 0, near.isFinite
+    else { return nil }
+    // The face entered is on the axis whose entry is last; its normal faces the ray.
+    let axis = t0.x == near ? 0 : t0.y == near ? 1 : 2
+    var normal = SIMD3<Float>.zero
+    normal[axis] = direction[axis] > 0 ? -1 : 1
+    return (near, normal)
+}
+
+/// Where the ray `origin + t * direction` enters the sphere of `radius` around the origin: `t`
+/// and the outward normal there (of length 1 when `direction` is a unit vector, in general
+/// `radius` times the point's distance from the centre over the radius). Nil when the ray
+/// misses, the sphere is behind, or the origin is strictly inside.
+@inline(__always)
+func sphereEntry(origin o: SIMD3<Float>, direction d: SIMD3<Float>, radius: Float) -> (t: Float, normal: SIMD3<Float>)? {
+    let a = d.dot(d)
+    let b = o.dot(d)
+    let c = o.dot(o) - radius * radius
+    guard c >= 0, a > 0 else { return nil }
+    let discriminant = b * b - a * c
+    guard discriminant >= 0 else { return nil }
+    let t = (-b - discriminant.squareRoot()) / a
+    guard t >= 0, t.isFinite else { return nil }
+    return (t, (o + t * d) / radius)
+}
