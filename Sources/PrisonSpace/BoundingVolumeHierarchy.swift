@@ -129,6 +129,12 @@ struct Primitive {
     }
 }
 
+/// What walks the candidates of a cast: tests shape `k` and returns the distance beyond which
+/// nothing more is wanted, or nil to stop.
+protocol CandidateVisitor {
+    mutating func visit(_ k: Int) -> Float?
+}
+
 /// A bounding volume hierarchy over the world bounds of every enabled shape: the broad phase
 /// that makes a ray cast cost about log n box tests instead of n.
 ///
@@ -148,19 +154,20 @@ final class BoundingVolumeHierarchy {
         var isEmpty: Bool { low.x > high.x }
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var primitives: [Primitive] = []
-    private(set) var entities: [Entity] = []
+    // The hierarchy is used from its space's thread only: no run-time exclusivity checks.
+    @exclusivity(unchecked) private(set) var nodes: [Node] = []
+    @exclusivity(unchecked) private(set) var primitives: [Primitive] = []
+    @exclusivity(unchecked) private(set) var entities: [Entity] = []
     /// Entities with shapes that could not be placed (squashed flat) when the hierarchy was
     /// built; when one moves, only a new build can take it in.
-    private var squashed: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var squashed: Set<ObjectIdentifier> = []
     /// For refits: where each entity is in ``entities``, and where its shapes are in
     /// ``primitives``. Made at the first refit.
-    private var entityIndex: [ObjectIdentifier: Int] = [:]
-    private var shapesOfEntity: [[Int32]] = []
+    @exclusivity(unchecked) private var entityIndex: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var shapesOfEntity: [[Int32]] = []
     /// The world matrix and collision groups each entity's shapes were last fitted to.
-    private var fittedWorld: [Matrix4x4?] = []
-    private var fittedGroup: [UInt32] = []
+    @exclusivity(unchecked) private var fittedWorld: [Matrix4x4?] = []
+    @exclusivity(unchecked) private var fittedGroup: [UInt32] = []
     private static let leafSize = 4
 
     private func indexShapes() {
@@ -347,13 +354,14 @@ final class BoundingVolumeHierarchy {
         return true
     }
 
-    /// Calls `visit` with each primitive whose bounds the ray `origin + t * direction`, for `t` in
-    /// `0...limit`, may meet, nearer boxes first. `visit` returns the new limit (to prune farther
-    /// boxes) or nil to stop. `inverse` is `1 / direction`, and `parallel` marks its zero components.
+    /// Calls `visitor.visit` with each primitive whose bounds the ray `origin + t * direction`, for
+    /// `t` in `0...limit`, may meet, nearer boxes first. `visit` returns the new limit (to prune
+    /// farther boxes) or nil to stop. `inverse` is `1 / direction`, and `parallel` marks its zero
+    /// components.
     @inline(__always)
-    func forEachCandidate(
+    func forEachCandidate<Visitor: CandidateVisitor>(
         origin: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>, limit: Float,
-        _ visit: (Int) -> Float?
+        visitor: inout Visitor
     ) {
         guard !nodes.isEmpty else { return }
         var limit = limit
@@ -361,8 +369,8 @@ final class BoundingVolumeHierarchy {
         // tree that fits in memory.
         withUnsafeTemporaryAllocation(of: (node: Int32, near: Float).self, capacity: 64) { stack in
             nodes.withUnsafeBufferPointer { nodes in
-                /// Where the ray enters node `index`'s box within the limit, or nil.
-                @inline(__always) func entry(_ index: Int) -> Float? {
+                /// Where the ray enters node `index`'s box within `limit`, or nil.
+                @inline(__always) func entry(_ index: Int, within limit: Float) -> Float? {
                     let node = nodes[index]
                     guard !node.isEmpty, let (near, far, _, _) = slabs(
                         origin: origin, inverse: inverse, parallel: parallel, low: node.low, high: node.high),
@@ -370,7 +378,7 @@ final class BoundingVolumeHierarchy {
                     else { return nil }
                     return near
                 }
-                guard let rootNear = entry(0) else { return }
+                guard let rootNear = entry(0, within: limit) else { return }
                 stack[0] = (0, rootNear)
                 var top = 1
                 while top > 0 {
@@ -380,14 +388,14 @@ final class BoundingVolumeHierarchy {
                     let node = nodes[Int(current)]
                     if node.count > 0 {
                         for k in Int(node.index)..<Int(node.index + node.count) {
-                            guard let newLimit = visit(k) else { return }
+                            guard let newLimit = visitor.visit(k) else { return }
                             limit = newLimit
                         }
                         continue
                     }
                     let first = Int(current) + 1
                     let second = Int(node.index)
-                    switch (entry(first), entry(second)) {
+                    switch (entry(first, within: limit), entry(second, within: limit)) {
                     case let (a?, b?):
                         // Push the farther child first, so that the nearer one is visited first.
                         stack[top] = a <= b ? (Int32(second), b) : (Int32(first), a)

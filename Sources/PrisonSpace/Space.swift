@@ -40,7 +40,7 @@ public final class Space {
     @exclusivity(unchecked) public private(set) var time: Double = 0
     /// How ray casts find their candidates. The default, a bounding volume hierarchy, costs
     /// about log n per cast; `.exhaustive` tests every shape (for comparison and checks).
-    public var broadPhase = BroadPhase.boundingVolumeHierarchy
+    @exclusivity(unchecked) public var broadPhase = BroadPhase.boundingVolumeHierarchy
 
     /// The ways a ray cast can find the shapes it tests.
     public enum BroadPhase: Hashable, Sendable {
@@ -55,9 +55,9 @@ public final class Space {
     @exclusivity(unchecked) var moves: [AnimationPlaybackController] = []
     /// Counts changes to anything a ray cast sees.
     let changes = ChangeCounter()
-    private var hierarchy: BoundingVolumeHierarchy?
-    private var hierarchyVersion = -1
-    private var hierarchyTargets = -1
+    @exclusivity(unchecked) private var hierarchy: BoundingVolumeHierarchy?
+    @exclusivity(unchecked) private var hierarchyVersion = -1
+    @exclusivity(unchecked) private var hierarchyTargets = -1
 
     /// An empty space: a root entity named `root` at the origin, and the clock at 0.
     public init() {
@@ -120,18 +120,64 @@ public final class Space {
         let worldDirection = toWorld.transformDirection(unitRay.direction)
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
-        let inverse = SIMD3<Float>(repeating: 1) / worldDirection
-        let parallel = worldDirection .== 0
+        var cast = Cast(
+            primitives: hierarchy.primitives, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
+            query: query, best: length)
+        switch broadPhase {
+        case .boundingVolumeHierarchy:
+            hierarchy.forEachCandidate(
+                origin: worldOrigin, inverse: cast.inverse, parallel: cast.parallel, limit: length, visitor: &cast)
+        case .exhaustive:
+            for k in hierarchy.primitives.indices where cast.visit(k) == nil { break }
+        }
+        let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
+        func hit(_ found: Cast.Found) -> RaycastHit {
+            let primitive = hierarchy.primitives[found.primitive]
+            let normal = reference == nil ? found.normal : toWorld.transpose.transformDirection(found.normal)
+            return RaycastHit(
+                entity: hierarchy.entities[primitive.entity],
+                position: fromWorld.transformPoint(worldOrigin + found.t * worldDirection),
+                normal: normal.normalized, distance: found.t)
+        }
+        if let single = cast.single { return [hit(single)] }
+        return cast.found.sorted { $0.t < $1.t }.map(hit)
+    }
+
+    /// One cast's test of each candidate shape, and what it found. A value the hierarchy's walk
+    /// updates in place: no closure captures its state, so no run-time exclusivity check guards it.
+    private struct Cast: CandidateVisitor {
         typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
-        var found: [Found] = []  // every hit, for `.all`
-        var single: Found?  // the one hit, for `.nearest` and `.any`
-        var best = length
-        // A local function, not a stored closure: what it captures stays on the stack.
-        func test(_ k: Int) -> Float? {
-            let primitive = hierarchy.primitives[k]
-            guard primitive.group & mask.rawValue != 0,
-                let hit = primitive.intersect(
-                    origin: worldOrigin, direction: worldDirection, inverse: inverse, parallel: parallel),
+        let primitives: [Primitive]
+        let origin: SIMD3<Float>
+        let direction: SIMD3<Float>
+        let inverse: SIMD3<Float>
+        let parallel: SIMDMask<SIMD3<Int32>>
+        let mask: UInt32
+        let query: RaycastQuery
+        /// The farthest distance still wanted.
+        var best: Float
+        /// Every hit, for `.all`.
+        var found: [Found] = []
+        /// The one hit, for `.nearest` and `.any`.
+        var single: Found?
+
+        init(primitives: [Primitive], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32, query: RaycastQuery, best: Float) {
+            self.primitives = primitives
+            self.origin = origin
+            self.direction = direction
+            inverse = SIMD3<Float>(repeating: 1) / direction
+            parallel = direction .== 0
+            self.mask = mask
+            self.query = query
+            self.best = best
+        }
+
+        /// Tests shape `k`; returns the distance beyond which nothing is wanted, or nil to stop.
+        @inline(__always)
+        mutating func visit(_ k: Int) -> Float? {
+            let primitive = primitives[k]
+            guard primitive.group & mask != 0,
+                let hit = primitive.intersect(origin: origin, direction: direction, inverse: inverse, parallel: parallel),
                 hit.t <= best
             else { return best }
             switch query {
@@ -147,23 +193,6 @@ public final class Space {
                 return nil
             }
         }
-        switch broadPhase {
-        case .boundingVolumeHierarchy:
-            hierarchy.forEachCandidate(origin: worldOrigin, inverse: inverse, parallel: parallel, limit: length, test)
-        case .exhaustive:
-            for k in hierarchy.primitives.indices where test(k) == nil { break }
-        }
-        let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
-        func hit(_ found: Found) -> RaycastHit {
-            let primitive = hierarchy.primitives[found.primitive]
-            let normal = reference == nil ? found.normal : toWorld.transpose.transformDirection(found.normal)
-            return RaycastHit(
-                entity: hierarchy.entities[primitive.entity],
-                position: fromWorld.transformPoint(worldOrigin + found.t * worldDirection),
-                normal: normal.normalized, distance: found.t)
-        }
-        if let single { return [hit(single)] }
-        return found.sorted { $0.t < $1.t }.map(hit)
     }
 
     /// The hierarchy of the entities where they are now: refitted after moves and removals,
