@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+// A package that depends on Puzzle Prison's libraries the way any other package does: by URL and
+// version. Its tests are unit tests of ray hits, written as a user of the libraries writes them.
+//
+// CI (scripts/test) builds and tests it against a tagged clone of this repository, naming the
+// clone's file:// URL in PUZZLE_PRISON_URL. In your own package, write the URL you clone from.
+import PackageDescription
+
+let puzzlePrison = Context.environment["PUZZLE_PRISON_URL"] ?? "https://github.com/puzzle-prison/puzzle-prison.git"
+
+let package = Package(
+    name: "RayHitTests",
+    dependencies: [
+        .package(url: puzzlePrison, from: "1.0.0"),
+    ],
+    targets: [
+        .testTarget(
+            name: "RayHitTests",
+            dependencies: [
+                .product(name: "PrisonRules", package: "puzzle-prison"),
+                .product(name: "PrisonSearch", package: "puzzle-prison"),
+                .product(name: "PrisonSpace", package: "puzzle-prison"),
+                .product(name: "PrisonSpaceTesting", package: "puzzle-prison"),
+                .product(name: "PrisonWorld", package: "puzzle-prison"),
+            ]
+        ),
+    ]
+)
