@@ -56,11 +56,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
-        .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
-        .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev"])]),
-        .systemLibrary(name: "COpenAL", pkgConfig: "openal", providers: [.apt(["libopenal-dev"])]),
-        .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        // The window's C libraries: Debian's libglfw3-dev, libgl-dev, libegl-dev, libopenal-dev and
+        // libstb-dev (scripts/packages; scripts/play and scripts/test install them). Their headers
+        // and libraries are in the compiler's default paths, so these targets name no pkg-config
+        // package: SwiftPM looks up the pkg-config package of every system library target of a
+        // dependency, used or not, and warns where it is missing, which would reach packages that
+        // use only our libraries (scripts/test-consumer checks that it does not).
+        .systemLibrary(name: "CGLFW"),
+        .systemLibrary(name: "CGL"),
+        .systemLibrary(name: "CEGL"),
+        .systemLibrary(name: "COpenAL"),
+        .systemLibrary(name: "CSTB"),
         .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld"]),
         .executableTarget(
             name: "PuzzlePrison",
