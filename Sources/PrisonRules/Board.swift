@@ -1,27 +1,36 @@
 /// The identity of a block: it stays with the block while it falls and slides.
 public struct BlockID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    /// The number of the block: blocks of a board are numbered in cell order from 0.
     public let rawValue: Int
 
+    /// The identity numbered `rawValue`.
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Reads the identity from its number.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int.self)
     }
 
+    /// Writes the identity as its number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
+    /// Whether `a` is numbered before `b`.
     public static func < (a: BlockID, b: BlockID) -> Bool { a.rawValue < b.rawValue }
+    /// `#` and the number: `#17`.
     public var description: String { "#\(rawValue)" }
 }
 
 /// A block: its identity and its colour (0...9).
 public struct Block: Hashable, Sendable, Codable {
+    /// The block's identity.
     public let id: BlockID
+    /// The block's colour, 0 to 9.
     public let colour: Int
 
+    /// The block `id` of `colour` (0 to 9).
     public init(id: BlockID, colour: Int) {
         self.id = id
         self.colour = colour
@@ -30,9 +39,12 @@ public struct Block: Hashable, Sendable, Codable {
 
 /// A block and the cell it occupies.
 public struct PlacedBlock: Hashable, Sendable, Codable {
+    /// The block.
     public let block: Block
+    /// The cell it occupies.
     public let cell: Cell
 
+    /// `block` in `cell`.
     public init(_ block: Block, at cell: Cell) {
         self.block = block
         self.cell = cell
@@ -128,16 +140,22 @@ public struct Board: Hashable, Sendable {
 
 /// Why a board was refused.
 public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// More columns than the room has.
     case tooManyColumns(Int, room: Room)
+    /// A column holds more blocks than a wall has rows.
     case columnTooHigh(column: Int, height: Int, room: Room)
+    /// A colour outside 0 to 9.
     case invalidColour(Int)
+    /// An empty column left of a filled one on the same wall: the board is not settled.
     case emptyColumnBeforeFilled(Cell)
+    /// A number of colours outside 2 to 10.
     case unsupportedColourCount(Int)
     /// No full board of the room can be cleared: a wall of one cell holds no group.
     case unclearableRoom(Room)
     /// The backward construction of solvable boards got stuck every time.
     case noSolvableBoardFound(Room, colours: Int, attempts: Int)
 
+    /// The error in a sentence, for messages.
     public var description: String {
         switch self {
         case .tooManyColumns(let n, let room):

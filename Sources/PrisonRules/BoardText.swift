@@ -1,13 +1,17 @@
 /// A problem in a text file, with the line it is on (from 1; 0 when it concerns the whole text).
 public struct TextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line the problem is on, from 1; 0 when it concerns the whole text.
     public let line: Int
+    /// What is wrong, in a few words.
     public let problem: String
 
+    /// The `problem` on `line`.
     public init(line: Int, _ problem: String) {
         self.line = line
         self.problem = problem
     }
 
+    /// `line N: problem`, or the problem alone for the whole text.
     public var description: String { line > 0 ? "line \(line): \(problem)" : problem }
 }
 

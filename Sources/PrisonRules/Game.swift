@@ -1,11 +1,13 @@
 /// A tap on a cell, optionally with its time on the session clock.
 public struct Move: Hashable, Sendable, CustomStringConvertible {
+    /// The cell tapped.
     public var cell: Cell
     /// When the tap happened, to the microsecond; nil means long after the previous move.
     public var time: Duration? {
         didSet { time = time?.roundedToMicroseconds }
     }
 
+    /// A tap on `cell` at `time` on the session clock (rounded to the microsecond), or untimed.
     public init(_ cell: Cell, at time: Duration? = nil) {
         self.cell = cell
         self.time = time?.roundedToMicroseconds
@@ -19,6 +21,7 @@ public struct Move: Hashable, Sendable, CustomStringConvertible {
 
 /// Everything a move did, for scoring and for a front end to animate.
 public struct MoveOutcome: Hashable, Sendable {
+    /// The move played, its time held to the microsecond.
     public let move: Move
     /// The blocks that broke and the blocks that fell or slid.
     public let removal: Removal
@@ -46,6 +49,7 @@ public struct Danger: Hashable, Sendable {
 public struct Game: Hashable, Sendable {
     /// The board the game started from.
     public let start: Board
+    /// The rules the game is played by.
     public let rules: Rules
     /// The board now.
     public private(set) var board: Board
@@ -164,8 +168,11 @@ public struct Game: Hashable, Sendable {
 public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The move's place in the log, from 0.
     public let index: Int
+    /// The move that failed.
     public let move: Move
+    /// Why the move is not legal on the board it met.
     public let reason: MoveError
 
+    /// The move's number from 1, the move and the reason: `move 3 (0 2 1): cell (0 2 1) is empty`.
     public var description: String { "move \(index + 1) (\(move)): \(reason)" }
 }

@@ -1,9 +1,11 @@
 /// Blocks of one colour connected through neighbours.
 public struct Group: Hashable, Sendable {
+    /// The colour of the group's blocks.
     public let colour: Int
     /// The group's cells, in cell order.
     public let cells: [Cell]
 
+    /// The number of blocks in the group.
     public var size: Int { cells.count }
     /// The walls the group lies on.
     public var walls: Set<Int> { Set(cells.map(\.wall)) }
@@ -20,19 +22,26 @@ public struct Removal: Hashable, Sendable {
 
 /// A block that moved from one cell to another in one move.
 public struct BlockMotion: Hashable, Sendable, Codable {
+    /// The block that moved.
     public let block: Block
+    /// The cell the block left.
     public let from: Cell
+    /// The cell the block reached.
     public let to: Cell
 }
 
 /// Why a tap is not a move.
 public enum MoveError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The cell is not in the room.
     case outsideRoom(Cell)
+    /// The cell holds no block.
     case emptyCell(Cell)
+    /// The block has no neighbour of its colour: a group of one is not a move.
     case loneBlock(Cell)
     /// A tap's time is earlier than the previous tap's.
     case timeBeforePreviousMove(Duration, previous: Duration)
 
+    /// The error in a sentence, for messages.
     public var description: String {
         switch self {
         case .outsideRoom(let cell): "cell (\(cell)) is outside the room"

@@ -23,6 +23,7 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
     }
 
     @inline(__always)
+    /// The next 64 random bits (xoshiro256**).
     public mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17

@@ -32,6 +32,7 @@ public struct Room: Hashable, Sendable, Codable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Reads a room from `walls`, `width` and `height`, refusing shapes ``init(walls:width:height:)`` refuses.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(
@@ -58,6 +59,7 @@ public struct Room: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The room in words: `4 walls of 12 x 10`.
     public var description: String {
         "\(walls) wall\(walls == 1 ? "" : "s") of \(width) x \(height)"
     }
@@ -65,10 +67,14 @@ public struct Room: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// Why a room shape was refused.
 public enum RoomError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A number of walls other than 1 or 4.
     case unsupportedWallCount(Int)
+    /// A width outside 1 to ``Room/maximumSide``.
     case unsupportedWidth(Int)
+    /// A height outside 1 to ``Room/maximumSide``.
     case unsupportedHeight(Int)
 
+    /// The error in a sentence, for messages.
     public var description: String {
         switch self {
         case .unsupportedWallCount(let n): "a room has 1 or 4 walls, not \(n)"
@@ -81,16 +87,21 @@ public enum RoomError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A place for one block: a wall, a column counted from the wall's left end as the player
 /// facing it sees it, and a row counted from the bottom.
 public struct Cell: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    /// The wall: 0 front, 1 right, 2 back, 3 left.
     public var wall: Int
+    /// The column, from the wall's left end as the player facing it sees it.
     public var column: Int
+    /// The row, from the bottom.
     public var row: Int
 
+    /// The cell at `column` and `row` of `wall` (wall 0 unless told).
     public init(wall: Int = 0, column: Int, row: Int) {
         self.wall = wall
         self.column = column
         self.row = row
     }
 
+    /// Cell order: by wall, then column, then row.
     public static func < (a: Cell, b: Cell) -> Bool {
         (a.wall, a.column, a.row) < (b.wall, b.column, b.row)
     }

@@ -23,7 +23,9 @@ public enum CornerLinks: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// The settings of a game.
 public struct Rules: Hashable, Sendable, Codable {
+    /// How a group of `n` blocks scores: `(n - 2)²` or `(n - 1)²`.
     public var scoring: Scoring
+    /// Whether groups link around the corners of the room.
     public var corners: CornerLinks
     /// How long a break lasts: a removal within this time of the previous one raises the
     /// multiplier. Held to whole microseconds.
@@ -36,6 +38,8 @@ public struct Rules: Hashable, Sendable, Codable {
     /// The bonus for clearing the room; it is not multiplied.
     public static let clearBonus = 1000
 
+    /// Rules with the given scoring, corners, combo window (rounded to the microsecond) and danger
+    /// threshold; the defaults are the game's.
     public init(
         scoring: Scoring = .nMinus2, corners: CornerLinks = .linked,
         comboWindow: Duration = .seconds(1), dangerThreshold: Int = 3
@@ -50,6 +54,7 @@ public struct Rules: Hashable, Sendable, Codable {
         case scoring, corners, comboWindow, dangerThreshold
     }
 
+    /// Reads rules from JSON: `scoring`, `corners`, `comboWindow` in seconds, `dangerThreshold`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let window = try container.decode(Double.self, forKey: .comboWindow)
@@ -65,6 +70,7 @@ public struct Rules: Hashable, Sendable, Codable {
             dangerThreshold: try container.decode(Int.self, forKey: .dangerThreshold))
     }
 
+    /// Writes the rules as JSON, the combo window in seconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(scoring, forKey: .scoring)

@@ -8,7 +8,9 @@ import Foundation
 public struct SavedGame: Hashable, Sendable, Codable {
     /// Names the format, so a save file is recognised for what it is.
     public var format = SavedGame.formatName
+    /// The version of the format.
     public var version = SavedGame.currentVersion
+    /// The rules of the game.
     public var rules: Rules
     /// The start board's rows, top row first.
     public var start: [String]
@@ -17,7 +19,9 @@ public struct SavedGame: Hashable, Sendable, Codable {
     /// The moves taken back by undo, in the order redo would play them.
     public var redo: [String]
 
+    /// The value of ``format`` in every save file.
     public static let formatName = "puzzle-prison-game"
+    /// The version this library writes and reads.
     public static let currentVersion = 1
 
     /// The save of `game`.
@@ -67,13 +71,20 @@ public struct SavedGame: Hashable, Sendable, Codable {
 
 /// Why a save file could not be loaded.
 public enum SaveError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is not JSON of the right shape; the reason.
     case unreadable(String)
+    /// The JSON is not a Puzzle Prison save file.
     case notASaveFile
+    /// The file is of a version this library does not read.
     case unsupportedVersion(Int)
+    /// The start board does not read.
     case badStart(TextError)
+    /// A move line does not read.
     case badMoveText(TextError)
+    /// A move does not replay on the board.
     case badMove(ReplayError)
 
+    /// The error in a sentence, for messages.
     public var description: String {
         switch self {
         case .unreadable(let why): "not a readable save file: \(why)"

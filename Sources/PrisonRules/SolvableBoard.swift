@@ -1,9 +1,11 @@
 /// A board that can be cleared, and moves that clear it.
 public struct SolvableBoard: Hashable, Sendable {
+    /// The board, full.
     public let board: Board
     /// Moves that clear ``board``: one cell of each group to break, in order.
     public let solution: [Cell]
 
+    /// `board` with `solution`, as given (not checked).
     public init(board: Board, solution: [Cell]) {
         self.board = board
         self.solution = solution
@@ -11,6 +13,9 @@ public struct SolvableBoard: Hashable, Sendable {
 }
 
 extension SolvableBoard {
+    /// Attempts before ``random(room:colours:corners:seed:)`` gives up.
+    public static let attempts = 100
+
     /// A full board of `colours` random colours that can be cleared, built backwards from the
     /// empty room: each step adds a group that breaking would take away again, leaving the room
     /// as it was. The added blocks go in at a random row of one to three neighbouring columns,
@@ -21,9 +26,6 @@ extension SolvableBoard {
     /// An attempt can get stuck with free cells where no group fits (few colours make that
     /// likely in big rooms: every neighbour of a group must have another colour); after
     /// ``attempts`` of them, it throws.
-    /// Attempts before ``random(room:colours:corners:seed:)`` gives up.
-    public static let attempts = 100
-
     public static func random(
         room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64
     ) throws(BoardError) -> SolvableBoard {

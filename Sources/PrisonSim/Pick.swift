@@ -8,7 +8,7 @@ struct Pick: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Cast a ray into the room of a board and print the block it hits as JSON.",
         discussion: """
-            The room is laid out as SPACE.md says (origin on the floor under the player, +y up, \
+            The room is laid out as in the game (origin on the floor under the player, +y up, \
             -z forward, wall 0 in front, then right, back, left); only cells that hold a block are \
             blocks. Prints {"hit": {"wall", "column", "row", "distance", "point", "normal"}} or \
             {"hit": null}.

@@ -9,8 +9,11 @@ public struct GameRecord: Hashable, Sendable {
     public let index: Int
     /// The seed of the game's board: `prison-sim new --seed` with it makes the same board.
     public let seed: UInt64
+    /// The final score, clear bonus included.
     public let score: Int
+    /// The groups broken.
     public let moves: Int
+    /// Whether the room was cleared.
     public let cleared: Bool
     /// The blocks left at the end.
     public let remaining: Int
@@ -24,7 +27,9 @@ public struct GameRecord: Hashable, Sendable {
 
 /// A simulated game: its summary and the whole game, which replays exactly.
 public struct SimulatedGame: Sendable {
+    /// The game's summary.
     public let record: GameRecord
+    /// The whole game, which replays exactly.
     public let game: Game
 }
 
@@ -33,15 +38,19 @@ public struct SimulatedGame: Sendable {
 public struct Simulation: Sendable {
     /// The room, colours and rules of every game.
     public let room: Room
+    /// The colours of the random boards.
     public let colours: Int
+    /// The rules every game is played by.
     public let rules: Rules
     /// The player, by its ``PlayerKind/name``.
     public let player: String
+    /// The run's seed: with a game's number, it decides the game's board and the player's choices.
     public let seed: UInt64
     /// The world time between two taps.
     public let tapInterval: Duration
     /// Whether taps go through the world (rays, animation); false plays the rules alone.
     public let throughWorld: Bool
+    /// The sizes and durations of the worlds the taps go through.
     public let settings: WorldSettings
     /// How long a searching player thinks about each move.
     public let thinking: SearchBudget

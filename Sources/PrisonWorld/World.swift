@@ -21,12 +21,14 @@ public enum BlockPhase: Hashable, Sendable {
 
 /// A block as a front end draws it.
 public struct WorldBlock {
+    /// The block of the rules: its colour and identity.
     public let block: Block
     /// The block's entity, a child of its wall's entity.
     public let entity: Entity
     /// The cell the rules have the block in, which is where a moving block is going; nil once
     /// its group broke.
     public let cell: Cell?
+    /// What the block is doing: resting, breaking, falling…
     public let phase: BlockPhase
     /// Whether the block is in one of the few groups left while the player is in danger.
     public let isInDanger: Bool
@@ -34,9 +36,11 @@ public struct WorldBlock {
 
 /// What a ray points at: a block that can be tapped, its cell, and where the ray meets it.
 public struct TapTarget {
+    /// The block the ray hits.
     public let block: WorldBlock
     /// The block's cell in the rules, which for a falling or sliding block is where it is going.
     public let cell: Cell
+    /// Where the ray meets the block: point, normal and distance.
     public let hit: RaycastHit
 }
 
@@ -46,6 +50,7 @@ public struct TapPreview: Hashable, Sendable {
     public let group: Group
     /// The points it would score, multiplier included.
     public let points: Int
+    /// The multiplier the tap would score with.
     public let multiplier: Int
 }
 
@@ -56,6 +61,7 @@ public enum TapMiss: Error, Hashable, Sendable, CustomStringConvertible {
     /// The block hit has no neighbour of its colour.
     case loneBlock(Cell)
 
+    /// Says why the tap changed nothing, in a few words.
     public var description: String {
         switch self {
         case .noBlock: "the tap hit no block"
@@ -73,8 +79,11 @@ public enum TapMiss: Error, Hashable, Sendable, CustomStringConvertible {
 /// Time enters only through ``update(deltaTime:)``, so the same taps at the same times give the
 /// same world, bit for bit. The world is the one owner of its space and game.
 public final class World {
+    /// The sizes and durations of the world.
     public let settings: WorldSettings
+    /// The space that holds the room, its blocks and the camera; the world owns it.
     public let space: Space
+    /// Where the room's blocks stand.
     public let layout: RoomLayout
     /// The room at the origin; its children are the walls, and theirs the blocks.
     public let room: Entity

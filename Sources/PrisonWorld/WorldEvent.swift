@@ -5,9 +5,12 @@ import PrisonRules
 /// ``World/update(deltaTime:)`` returns the events up to the new time, earliest first; events at
 /// the same time come in the order of ``Kind``'s cases, then in the order they happened.
 public struct WorldEvent: Hashable, Sendable {
+    /// When it happened, on the world clock.
     public let time: Duration
+    /// What happened.
     public let kind: Kind
 
+    /// The things that happen in a world, in the order they come at the same time.
     public enum Kind: Hashable, Sendable {
         /// A group broke: its size and colour, and the points it scored with its multiplier.
         case groupBroke(size: Int, colour: Int, points: Int, multiplier: Int)

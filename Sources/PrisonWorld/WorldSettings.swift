@@ -18,6 +18,8 @@ public struct WorldSettings: Hashable, Sendable {
     /// How long the end of the game (blocks toppling, or walls opening) takes.
     public var endDuration: Duration
 
+    /// Settings with the given sizes in metres and durations of world time; `blockSize` must be
+    /// positive and finite.
     public init(
         blockSize: Float = 0.3, eyeHeight: Float = 1.6, fallDuration: Duration = .milliseconds(300),
         slideDuration: Duration = .milliseconds(250), undoDuration: Duration = .milliseconds(400),

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Boards as text")
 struct BoardTextTests {
-    @Test("The example of RULES.md reads and prints back")
+    @Test("The example of the rules article reads and prints back")
     func rulesExample() throws {
         let text = ".01 2.. 340 1..\n101 22. 340 11.\n"
         let board = try Board(text: text)

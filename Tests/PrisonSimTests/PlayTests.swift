@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Hand-made boards whose games are worked out by hand from RULES.md.
+/// Hand-made boards whose games are worked out by hand from the rules.
 enum Boards {
     /// One wall, 4 x 3. Groups: the 2s in column 0 (3 blocks), the 1s at (1,0), (1,1), (2,0)
     /// (3 blocks); the 3 is alone.

@@ -4,7 +4,7 @@ import PrisonSpaceTesting
 import PrisonWorld
 import Testing
 
-/// The centre of block `(wall, column, row)` by the formula of SPACE.md.
+/// The centre of block `(wall, column, row)` by the formula of the room's geometry (PrisonWorld's documentation).
 private func spaceCentre(wall: Int, column: Int, row: Int, width: Int, blockSize s: Float) -> SIMD3<Float> {
     let d = Float(width) * s / 2
     let u = -d + (Float(column) + 0.5) * s
@@ -70,7 +70,7 @@ struct RoomTests {
         #expect(try Board(text: smallText).blockCount == 24)
     }
 
-    @Test("Every block's world centre is the one SPACE.md gives", arguments: [Float(0.3), 0.5, 0.25])
+    @Test("Every block's world centre is the one the room's geometry gives", arguments: [Float(0.3), 0.5, 0.25])
     func centres(blockSize: Float) throws {
         for board in [try Board(text: smallText), try wideBoard()] {
             let world = blockSize == 0.3 ? World(game: Game(start: board)) : world(of: board, blockSize: blockSize)

@@ -5,8 +5,10 @@ import PrisonRules
 public struct GreedyPlayer: Player {
     private var generator: SeededGenerator
 
+    /// A greedy player that breaks ties with `generator`.
     public init(generator: SeededGenerator) { self.generator = generator }
 
+    /// The group that scores the most now, or nil when no group is left.
     public mutating func chooseGroup(in game: Game) -> Group? {
         // Every group scores with the same multiplier, so points and blocks left both follow the
         // group's size: the largest groups are the best, whatever the scoring.

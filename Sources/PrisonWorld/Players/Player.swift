@@ -20,6 +20,7 @@ public struct PlayerSettings: Sendable {
     /// taps will make; nil for moves without times.
     public var tapInterval: Duration?
 
+    /// Settings for a player: its random numbers, its thinking time and its tap interval.
     public init(
         generator: SeededGenerator, thinking: SearchBudget = .seconds(0.1), tapInterval: Duration? = nil
     ) {
@@ -31,6 +32,7 @@ public struct PlayerSettings: Sendable {
 
 /// A kind of simulated player: its name on the command line, what it does, how to make one.
 public struct PlayerKind: Sendable {
+    /// The player's name on the command line.
     public let name: String
     /// One line on how the player chooses.
     public let summary: String

@@ -4,8 +4,10 @@ import PrisonRules
 public struct RandomPlayer: Player {
     private var generator: SeededGenerator
 
+    /// A random player drawing from `generator`.
     public init(generator: SeededGenerator) { self.generator = generator }
 
+    /// A group drawn uniformly from those that can be broken, or nil when none is left.
     public mutating func chooseGroup(in game: Game) -> Group? {
         game.board.randomGroup(corners: game.rules.corners, using: &generator)
     }

@@ -8,18 +8,22 @@ import PrisonSearch
 /// With a tap interval shorter than the combo window, every tap combos: the player counts the
 /// multipliers its taps will make and saves large groups for when they are worth more.
 public struct SearchingPlayer: Player {
+    /// The search it plays by.
     public let method: SearchMethod
+    /// Its random numbers, thinking time and tap interval.
     public let settings: PlayerSettings
     private var generator: SeededGenerator
     /// The rest of the line the last search found, and the board it starts from.
     private var plan: (board: Board, moves: [Cell])?
 
+    /// A player that searches with `method` before each move.
     public init(method: SearchMethod, settings: PlayerSettings) {
         self.method = method
         self.settings = settings
         generator = settings.generator
     }
 
+    /// The next group of the best line found from the game's board, or nil when none is left.
     public mutating func chooseGroup(in game: Game) -> Group? {
         guard !game.isOver else { return nil }
         let search = Search(
