@@ -7,8 +7,10 @@ public struct PlayoutResult: Hashable, Sendable {
     /// Blocks left at the end.
     public let remaining: Int
 
+    /// Whether the game cleared the room.
     public var isCleared: Bool { remaining == 0 }
 
+    /// A result of `score` points in `moves` moves, leaving `remaining` blocks.
     public init(score: Int, moves: Int, remaining: Int) {
         self.score = score
         self.moves = moves

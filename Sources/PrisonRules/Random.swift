@@ -22,8 +22,8 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
         s3 = splitMix()
     }
 
-    @inline(__always)
     /// The next 64 random bits (xoshiro256**).
+    @inline(__always)
     public mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17

@@ -1,10 +1,14 @@
 /// A group as a search sees it: the cell of its first block (in wall, column, row order, which
 /// as a ``Move`` breaks the group), its size and its colour.
 public struct GroupChoice: Hashable, Sendable {
+    /// The cell of the group's first block, in cell order.
     public let cell: Cell
+    /// The number of blocks in the group.
     public let size: Int
+    /// The colour of the group's blocks.
     public let colour: Int
 
+    /// The group of `size` blocks of `colour` whose first block is in `cell`.
     public init(cell: Cell, size: Int, colour: Int) {
         self.cell = cell
         self.size = size
@@ -16,7 +20,9 @@ public struct GroupChoice: Hashable, Sendable {
 /// the column before it (on the wall, or across a linked corner). Every group of two or more holds
 /// at least one leader, most groups exactly one; breaking the group of any leader is a move.
 public struct Leader: Hashable, Sendable {
+    /// The leader's cell.
     public let cell: Cell
+    /// The leader's colour.
     public let colour: Int
 }
 
@@ -29,6 +35,7 @@ public struct WorkingBoard: ~Copyable {
     private var engine: Engine
     /// The last board loaded, whose storage ``board`` reuses.
     private var loaded: Board
+    /// Whether groups link around the corners of the room.
     public let corners: CornerLinks
 
     /// Working memory holding `board`, with groups linked around corners as `corners` says.

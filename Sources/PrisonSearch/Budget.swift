@@ -2,9 +2,12 @@
 /// first). Time gives the best game a machine finds in it; a playout count gives the same game on
 /// every machine with one job.
 public struct SearchBudget: Hashable, Sendable {
+    /// The wall-clock time the search may take; nil for no limit of time.
     public var time: Duration?
+    /// The playouts each job may run; nil for no limit of playouts.
     public var playouts: Int?
 
+    /// A budget of `time`, `playouts` or both (whichever runs out first); at least one is needed.
     public init(time: Duration? = nil, playouts: Int? = nil) {
         precondition(time != nil || playouts != nil, "a search budget needs a time or a playout count")
         self.time = time

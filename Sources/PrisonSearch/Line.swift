@@ -2,6 +2,7 @@ import PrisonRules
 
 /// What a search scores: the rules, and the multiplier each removal gets.
 public struct SearchGoal: Hashable, Sendable {
+    /// The rules the points follow (scoring, corners, clear bonus).
     public var rules: Rules
     /// The multiplier of the next removal.
     public var nextMultiplier: Int
@@ -28,17 +29,21 @@ public struct SearchGoal: Hashable, Sendable {
 /// A game a search found: the moves from the board it started on, each the first cell of the
 /// group it breaks, and the score they make under the search's goal, clear bonus included.
 public struct Line: Hashable, Sendable {
+    /// The moves, each the first cell of the group it breaks.
     public let moves: [Cell]
+    /// The score the moves make under the search's goal, clear bonus included.
     public let score: Int
     /// Blocks left when the moves are played.
     public let remaining: Int
 
+    /// A line of `moves` scoring `score` and leaving `remaining` blocks.
     public init(moves: [Cell], score: Int, remaining: Int) {
         self.moves = moves
         self.score = score
         self.remaining = remaining
     }
 
+    /// Whether the moves clear the board.
     public var isCleared: Bool { remaining == 0 }
 
     /// Whether this line scores more than `other`; of two equal scores, the shorter line wins

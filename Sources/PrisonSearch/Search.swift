@@ -23,6 +23,7 @@ public enum SearchMethod: String, CaseIterable, Sendable {
 
 /// What a search found: the best line and how much work it took.
 public struct SearchResult: Hashable, Sendable {
+    /// The best line found.
     public let line: Line
     /// Playouts run by all jobs (for beam search, boards expanded).
     public let playouts: Int
@@ -32,14 +33,20 @@ public struct SearchResult: Hashable, Sendable {
 
 /// A search for the best game from a board: a method, a goal, a budget, jobs and a seed.
 public struct Search: Sendable {
+    /// How the search looks for good lines.
     public var method: SearchMethod
+    /// What a line scores: the rules and the multipliers.
     public var goal: SearchGoal
+    /// How long the search may run.
     public var budget: SearchBudget
     /// Threads searching at once, each on its own stream of random numbers: for beam search
     /// they share one beam, otherwise each searches alone and the best line wins.
     public var jobs: Int
+    /// The seed of the searches' random numbers.
     public var seed: UInt64
 
+    /// A search by `method` for the best line under `goal`, within `budget`, on `jobs` threads
+    /// (at least 1), with random numbers from `seed`.
     public init(
         method: SearchMethod = .nmcs, goal: SearchGoal = SearchGoal(), budget: SearchBudget, jobs: Int = 1,
         seed: UInt64 = 1

@@ -3,7 +3,7 @@ import PrisonRules
 extension SolvableBoard {
     /// A random board that a search cleared, with the moves it found: the way to solvable
     /// boards of few colours in big rooms, where the backward construction of
-    /// ``SolvableBoard/random(room:colours:corners:seed:)`` gets stuck (and where random boards
+    /// `SolvableBoard.random(room:colours:corners:seed:)` gets stuck (and where random boards
     /// are easy to clear). Boards of the seed's stream are tried in turn, each with a beam search
     /// of `playouts`, so the same arguments give the same board; nil when none of `boards` was
     /// cleared.
@@ -25,7 +25,7 @@ extension SolvableBoard {
 }
 
 extension SolvableBoard {
-    /// A solvable board built backwards (``SolvableBoard/random(room:colours:corners:seed:)``),
+    /// A solvable board built backwards (`SolvableBoard.random(room:colours:corners:seed:)`),
     /// or, where few colours make that get stuck, one a search cleared
     /// (``searched(room:colours:corners:seed:playouts:boards:)``); nil when neither finds one.
     public static func generated(
