@@ -31,6 +31,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PrisonRules"),
+        // Reading inputs with a size limit, writing outputs atomically or straight through; the
+        // command-line tool and the desktop front end share it.
+        .target(name: "PrisonFiles"),
         .target(name: "PrisonSearch", dependencies: ["PrisonRules"]),
         .target(
             name: "PrisonSpace",
@@ -48,6 +51,7 @@ let package = Package(
                 "PrisonSearch",
                 "PrisonSpace",
                 "PrisonWorld",
+                "PrisonFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,11 +60,11 @@ let package = Package(
         .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "COpenAL", pkgConfig: "openal", providers: [.apt(["libopenal-dev"])]),
         .systemLibrary(name: "CSTB", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
-        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld"]),
+        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [
-                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld",
+                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,11 +93,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSimTests",
-            dependencies: ["PrisonSim", "PrisonRules"]
+            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles"]
         ),
         .testTarget(
             name: "PrisonDesktopTests",
-            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld"]
+            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",

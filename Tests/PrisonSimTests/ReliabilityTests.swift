@@ -1,0 +1,272 @@
+import Foundation
+import PrisonRules
+import Testing
+
+/// Runs `command` with `/bin/sh` in `folder`, `$SIM` naming `prison-sim`, so that a test can
+/// redirect its streams as a user would (`> /dev/full`, `>&-`, `< DIR`). Stops it after
+/// `timeout` seconds, which only catches a hang, and records an issue then or when it trapped.
+func runShell(
+    _ command: String, in folder: URL, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> SimResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment["SIM"] = try simExecutable().path
+    process.environment = environment
+    let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+    let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning {
+        kill(-process.processIdentifier, SIGKILL)
+        process.terminate()
+        Issue.record("'\(command)' ran for more than \(timeout) s", sourceLocation: sourceLocation)
+    }
+    process.waitUntilExit()
+    let result = SimResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self),
+        stderr: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))
+    try? FileManager.default.removeItem(at: output)
+    try? FileManager.default.removeItem(at: errors)
+    for marker in ["Fatal error", "Stack dump", "Backtrace", "Illegal instruction", "Segmentation fault"] {
+        #expect(!result.stderr.contains(marker), "'\(command)' crashed: \(result)", sourceLocation: sourceLocation)
+    }
+    return result
+}
+
+/// Expects a clean refusal: `status`, nothing on standard output, one line on standard error
+/// that contains `message`.
+func expectRefusal(
+    _ result: SimResult, status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
+    let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 && lines[1].isEmpty, "one line on standard error: \(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr.contains(message), "\(result)", sourceLocation: sourceLocation)
+}
+
+/// Waits until process `pid` has a handler for `signal` (so that sending it tests the handler,
+/// not the default action); false if it never does within a minute or the process ended.
+func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+            mask & (1 << UInt64(signal - 1)) != 0
+        {
+            return true
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+}
+
+@Suite struct ReliabilityTests {
+    // MARK: Item 2: I/O errors on the standard streams, stdin limits
+
+    @Test func aFullStandardOutputExitsWith74() throws {
+        try withTemporaryDirectory { dir in
+            let result = try runShell("\"$SIM\" new --seed 1 > /dev/full", in: dir.url)
+            expectRefusal(result, status: 74, message: "cannot write to standard output: No space left on device")
+        }
+    }
+
+    @Test func aClosedStandardOutputExitsWith74() throws {
+        try withTemporaryDirectory { dir in
+            let board = try dir.write("room.txt", "1122\n1212\n2211\n")
+            let result = try runShell("\"$SIM\" play '\(board)' /dev/null >&-", in: dir.url)
+            expectRefusal(result, status: 74, message: "cannot write to standard output: Bad file descriptor")
+        }
+    }
+
+    @Test func aFullStandardErrorKeepsTheExitCode() throws {
+        try withTemporaryDirectory { dir in
+            let result = try runShell("\"$SIM\" play nofile 2>/dev/full", in: dir.url)
+            #expect(result.status == 66, "\(result)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func aDirectoryOnStandardInputIsRefused() throws {
+        try withTemporaryDirectory { dir in
+            let board = try dir.write("room.txt", "1122\n1212\n2211\n")
+            let result = try runShell("\"$SIM\" play '\(board)' - < .", in: dir.url)
+            expectRefusal(result, status: 66, message: "standard input is a directory, not a file")
+        }
+    }
+
+    @Test func endlessInputIsRefusedAtItsLimitInBoundedMemory() throws {
+        try withTemporaryDirectory { dir in
+            let board = try dir.write("room.txt", "1122\n1212\n2211\n")
+            // 1 GB of address space: reading /dev/zero to its end would need more than that.
+            let result = try runShell("ulimit -v 1000000; \"$SIM\" play '\(board)' < /dev/zero", in: dir.url)
+            expectRefusal(result, status: 65, message: "standard input is larger than 8 MiB, the most this program reads")
+            let asFile = try runShell("ulimit -v 1000000; \"$SIM\" play /dev/zero", in: dir.url)
+            expectRefusal(asFile, status: 65, message: "board file '/dev/zero' is larger than 8 MiB")
+        }
+    }
+
+    // MARK: Item 9: /dev/null as a board
+
+    @Test func anEmptyDeviceIsABoardWithNoRows() throws {
+        try withTemporaryDirectory { dir in
+            expectRefusal(try runShell("\"$SIM\" play /dev/null", in: dir.url), status: 65, message: "/dev/null: the board has no rows")
+        }
+    }
+
+    // MARK: Item 3: linear parsing through the real program
+
+    @Test func aRowWithHugeTrailingBlanksPlaysAtOnce() throws {
+        try withTemporaryDirectory { dir in
+            let board = try Board.random(room: .standard, colours: 5, seed: 9)
+            var rows = board.rows
+            rows[2] += String(repeating: " ", count: 2_000_000)  // quadratic, this took hours
+            let path = try dir.write("room.txt", rows.joined(separator: "\n") + "\n")
+            let moves = try dir.write("moves.txt", String(repeating: " ", count: 2_000_000) + "\n")
+            let result = try runShell("\"$SIM\" play '\(path)' '\(moves)'", in: dir.url, timeout: 60)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("\"score\" : 0"))
+        }
+    }
+
+    // MARK: Item 4: bounds and Ctrl-C inside a game
+
+    @Test(arguments: [
+        (["--combo-window", "1000000000"], "--combo-window must be at most 60 seconds"),
+        (["--combo-window", "60.000001"], "--combo-window must be at most 60 seconds"),
+        (["--think", "61"], "--think must be more than 0 and at most 60 seconds"),
+        (["--think-playouts", "10000001"], "--think-playouts must be 1 to 10000000"),
+        (["--tap-interval", "61"], "--tap-interval must be more than 0 and at most 60 seconds"),
+    ])
+    func runsThatWouldNotEndAreRefused(options: [String], message: String) throws {
+        let result = try runSim(["run", "--games", "1"] + options)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    @Test func theLongestComboWindowStillEnds() throws {
+        let result = try runSim(["run", "--games", "1", "--walls", "1", "--width", "5", "--height", "5", "--combo-window", "60", "--json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\"games\" : 1"))
+    }
+
+    /// Ctrl-C in the middle of a searching player's first move (a minute of thinking, a hundred
+    /// moves a game) stops the run at once and prints the summary of no finished game.
+    @Test func controlCStopsASearchingPlayerInTheMiddleOfAGame() throws {
+        try withTemporaryDirectory { dir in
+            let process = Process()
+            process.executableURL = try simExecutable()
+            process.arguments = ["run", "--games", "3", "--player", "beam", "--think", "60", "--json"]
+            let output = dir.url.appendingPathComponent("out.json")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try #require(waitForHandler(of: SIGINT, in: process.processIdentifier))
+            Thread.sleep(forTimeInterval: 0.3)  // into the search
+            process.interrupt()
+            // Without a stop inside the game this took an hour and more; 60 s only catches that.
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                process.terminate()
+                Issue.record("Ctrl-C did not stop the run")
+            }
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+            let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+            #expect(summary?["games"] as? Int == 0)
+            #expect(summary?["interrupted"] as? Bool == true)
+        }
+    }
+
+    // MARK: Item 6: write through what is not a regular file
+
+    @Test func outputsThroughLinksToDevicesAreWrittenNotReplaced() throws {
+        try withTemporaryDirectory { dir in
+            let toStdout = dir.path("stdout.csv")
+            try FileManager.default.createSymbolicLink(atPath: toStdout, withDestinationPath: "/proc/self/fd/1")
+            let toNull = dir.path("null.svg")
+            try FileManager.default.createSymbolicLink(atPath: toNull, withDestinationPath: "/dev/null")
+            let result = try runShell(
+                "\"$SIM\" run --games 2 --walls 1 --width 5 --height 5 --csv '\(toStdout)' --plot '\(toNull)' --json", in: dir.url)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("\"games\" : 2"), "the summary")
+            #expect(result.stdout.contains("index,seed,score"), "the CSV went to standard output")
+            for link in [toStdout, toNull] {
+                #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(link) is still a link")
+            }
+            // A link to a regular file keeps being a link; the file it points to gets the rows.
+            let real = try dir.write("real.csv", "old\n")
+            let link = dir.path("link.csv")
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+            let linked = try runSim(["run", "--games", "2", "--walls", "1", "--width", "5", "--height", "5", "--csv", link])
+            #expect(linked.status == 0, "\(linked)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+            #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("index,seed,score"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        }
+    }
+
+    @Test func movesOutOntoStandardOutputWritesThrough() throws {
+        try withTemporaryDirectory { dir in
+            let board = try dir.write("room.txt", "1122\n1212\n2211\n")
+            let result = try runShell("\"$SIM\" solve '\(board)' --playouts 50 --jobs 1 --moves-out /dev/stdout", in: dir.url)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("# prison-sim solve"), "\(result)")
+        }
+    }
+
+    // MARK: Item 7: outputs checked by creating them, before the run
+
+    @Test(arguments: [
+        ("", "an empty path names no file"), ("/proc/a.csv", "cannot write '/proc/a.csv'"),
+        ("/sys/a.csv", "cannot write '/sys/a.csv'"), ("missing/a.csv", "the directory 'missing' does not exist"),
+    ])
+    func outputsThatCannotBeCreatedAreRefusedBeforeTheRun(path: String, message: String) throws {
+        try withTemporaryDirectory { dir in
+            // A million games would take minutes: the refusal comes first.
+            let result = try runShell("\"$SIM\" run --games 1000000 --csv '\(path)'", in: dir.url, timeout: 60)
+            expectRefusal(result, status: 73, message: message)
+        }
+    }
+
+    /// The CSV's folder vanishes during the run: the summary is printed, the plot is still
+    /// written, and the CSV's failure is the exit code.
+    @Test func aVanishingOutputFolderLosesOnlyItsOwnFile() throws {
+        try withTemporaryDirectory { dir in
+            let folder = dir.url.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let process = Process()
+            process.executableURL = try simExecutable()
+            process.arguments = [
+                "run", "--games", "10000000", "--csv", folder.appendingPathComponent("a.csv").path, "--plot",
+                dir.path("plot.svg"), "--json",
+            ]
+            let output = dir.url.appendingPathComponent("out.json")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try #require(waitForHandler(of: SIGINT, in: process.processIdentifier))
+            try FileManager.default.removeItem(at: folder)
+            process.interrupt()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73)
+            #expect(try String(contentsOf: output, encoding: .utf8).contains("\"interrupted\" : true"))
+            #expect(FileManager.default.fileExists(atPath: dir.path("plot.svg")))
+        }
+    }
+}
