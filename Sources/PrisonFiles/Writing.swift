@@ -31,6 +31,12 @@ public func writeAll(_ data: Data, to descriptor: Int32) -> String? {
 public func writeFile(_ data: Data, toPath path: String) throws(FileError) {
     let target = try outputTarget(path)
     guard target.isRegular else {
+        // `/dev/stdout` and its kind are our own standard output or error: written there, after
+        // what was written before, as if printed.
+        if let stream = [STDOUT_FILENO, STDERR_FILENO].first(where: { isSameFile(path, $0) }) {
+            if let failure = writeAll(data, to: stream) { throw FileError(.unwritable, "cannot write '\(path)': \(failure)") }
+            return
+        }
         let descriptor = open(target.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(.unwritable, "cannot write '\(path)': \(systemError())") }
         var failure = writeAll(data, to: descriptor)
@@ -79,6 +85,12 @@ private func outputTarget(_ path: String) throws(FileError) -> (path: String, is
         throw FileError(.unwritable, "cannot write '\(path)': the directory '\(folder)' does not exist")
     }
     return (path, true)
+}
+
+/// Whether `path` names the file open on `descriptor`.
+private func isSameFile(_ path: String, _ descriptor: Int32) -> Bool {
+    var named = stat(), open = stat()
+    return stat(path, &named) == 0 && fstat(descriptor, &open) == 0 && named.st_dev == open.st_dev && named.st_ino == open.st_ino
 }
 
 /// Whether `path`, or a symbolic link on the way from it, is in `/proc` or `/dev`, where names

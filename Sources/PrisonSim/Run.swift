@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonFiles
 import PrisonRules
 import PrisonSearch
 import PrisonWorld
@@ -162,12 +163,12 @@ final class ProgressBar: Sendable {
         let width = 30, filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let line = String(format: "\r[%@] %d/%d games  %.1f/s  ETA %@ ", bar, done, total, rate, Self.clock(left))
-        FileHandle.standardError.write(Data(line.utf8))
+        writeStandardError(Data(line.utf8))
     }
 
     /// Clears the bar's line.
     func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeStandardError(Data("\r\u{1B}[K".utf8))
     }
 
     private static func clock(_ seconds: Double) -> String {

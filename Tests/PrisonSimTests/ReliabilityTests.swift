@@ -2,45 +2,69 @@ import Foundation
 import PrisonRules
 import Testing
 
+/// A program started with its standard output and error going to files in `folder`.
+struct Started {
+    let process: Process
+    let stdout: URL
+    let stderr: URL
+
+    /// Starts `executable` with `arguments` in `folder`, `$SIM` naming `prison-sim`.
+    init(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIM"] = try simExecutable().path
+        process.environment = environment
+        stdout = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+        stderr = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+        for file in [stdout, stderr] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Waits for the program to end and returns what it did. After `timeout` seconds, which only
+    /// catches a hang, it is killed and an issue recorded; a trap is an issue too.
+    func finish(timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation) -> SimResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("\(process.arguments ?? []) ran for more than \(timeout) s", sourceLocation: sourceLocation)
+        }
+        process.waitUntilExit()
+        let result = SimResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: stdout)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: stderr)) ?? Data(), as: UTF8.self))
+        try? FileManager.default.removeItem(at: stdout)
+        try? FileManager.default.removeItem(at: stderr)
+        #expect(process.terminationReason == .exit, "\(result)", sourceLocation: sourceLocation)
+        for marker in ["Fatal error", "Stack dump", "Backtrace", "Illegal instruction", "Segmentation fault"] {
+            #expect(!result.stderr.contains(marker), "crashed: \(result)", sourceLocation: sourceLocation)
+        }
+        return result
+    }
+}
+
 /// Runs `command` with `/bin/sh` in `folder`, `$SIM` naming `prison-sim`, so that a test can
-/// redirect its streams as a user would (`> /dev/full`, `>&-`, `< DIR`). Stops it after
-/// `timeout` seconds, which only catches a hang, and records an issue then or when it trapped.
+/// redirect its streams as a user would (`> /dev/full`, `>&-`, `< DIR`).
 func runShell(
     _ command: String, in folder: URL, timeout: Double = 120, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> SimResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = folder
-    var environment = ProcessInfo.processInfo.environment
-    environment["SIM"] = try simExecutable().path
-    process.environment = environment
-    let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-    let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    if process.isRunning {
-        kill(-process.processIdentifier, SIGKILL)
-        process.terminate()
-        Issue.record("'\(command)' ran for more than \(timeout) s", sourceLocation: sourceLocation)
-    }
-    process.waitUntilExit()
-    let result = SimResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self),
-        stderr: String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))
-    try? FileManager.default.removeItem(at: output)
-    try? FileManager.default.removeItem(at: errors)
-    for marker in ["Fatal error", "Stack dump", "Backtrace", "Illegal instruction", "Segmentation fault"] {
-        #expect(!result.stderr.contains(marker), "'\(command)' crashed: \(result)", sourceLocation: sourceLocation)
-    }
-    return result
+    try Started(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder)
+        .finish(timeout: timeout, sourceLocation: sourceLocation)
+}
+
+/// Starts `prison-sim` with `arguments` and waits until it catches Ctrl-C, so that pressing it
+/// then tests the handler, not the default action.
+func startSimCatchingControlC(_ arguments: [String], in folder: URL) throws -> Started {
+    let started = try Started(try simExecutable(), arguments, in: folder)
+    try #require(waitForHandler(of: SIGINT, in: started.process.processIdentifier))
+    return started
 }
 
 /// Expects a clean refusal: `status`, nothing on standard output, one line on standard error
@@ -117,6 +141,41 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
         }
     }
 
+    // MARK: Fuzzing through the real program (the bulk is in-process, in PrisonDesktopTests)
+
+    /// Damaged boards and moves files (a flipped bit, a cut) are played or refused cleanly:
+    /// exit 65, one line on standard error, nothing on standard output.
+    @Test func damagedBoardsAndMovesArePlayedOrRefusedCleanly() throws {
+        try withTemporaryDirectory { dir in
+            var game = Game(start: try Board.random(room: .standard, colours: 5, seed: 21))
+            var generator = SeededGenerator(seed: 21)
+            for index in 0..<10 {
+                guard let group = game.availableGroups.randomElement(using: &generator) else { break }
+                try game.play(Move(group.cells[0], at: .milliseconds(600 * index)))
+            }
+            let files = [Array(game.start.text.utf8), Array(game.moves.map { "\($0)\n" }.joined().utf8)]
+            for round in 0..<16 {
+                var damaged = files
+                let which = round % 2
+                let at = generator.below(damaged[which].count)
+                if generator.below(2) == 0 {
+                    damaged[which][at] ^= 1 << UInt8(generator.below(8))
+                } else {
+                    damaged[which].removeSubrange(at...)
+                }
+                let board = dir.path("board-\(round).txt"), moves = dir.path("moves-\(round).txt")
+                try Data(damaged[0]).write(to: URL(fileURLWithPath: board))
+                try Data(damaged[1]).write(to: URL(fileURLWithPath: moves))
+                let result = try runSim(["play", board, moves])
+                if result.status == 0 {
+                    #expect(result.stderr.isEmpty && result.stdout.contains("\"score\""), "\(result)")
+                } else {
+                    expectRefusal(result, status: 65, message: "prison-sim: ")
+                }
+            }
+        }
+    }
+
     // MARK: Item 9: /dev/null as a board
 
     @Test func anEmptyDeviceIsABoardWithNoRows() throws {
@@ -166,27 +225,14 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
     /// moves a game) stops the run at once and prints the summary of no finished game.
     @Test func controlCStopsASearchingPlayerInTheMiddleOfAGame() throws {
         try withTemporaryDirectory { dir in
-            let process = Process()
-            process.executableURL = try simExecutable()
-            process.arguments = ["run", "--games", "3", "--player", "beam", "--think", "60", "--json"]
-            let output = dir.url.appendingPathComponent("out.json")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try #require(waitForHandler(of: SIGINT, in: process.processIdentifier))
+            let run = try startSimCatchingControlC(
+                ["run", "--games", "3", "--player", "beam", "--think", "60", "--json"], in: dir.url)
             Thread.sleep(forTimeInterval: 0.3)  // into the search
-            process.interrupt()
+            run.process.interrupt()
             // Without a stop inside the game this took an hour and more; 60 s only catches that.
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning {
-                process.terminate()
-                Issue.record("Ctrl-C did not stop the run")
-            }
-            process.waitUntilExit()
-            #expect(process.terminationReason == .exit && process.terminationStatus == 130)
-            let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+            let result = run.finish(timeout: 60)
+            #expect(result.status == 130, "\(result)")
+            let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect(summary?["games"] as? Int == 0)
             #expect(summary?["interrupted"] as? Bool == true)
         }
@@ -249,23 +295,14 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
         try withTemporaryDirectory { dir in
             let folder = dir.url.appendingPathComponent("out")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let process = Process()
-            process.executableURL = try simExecutable()
-            process.arguments = [
-                "run", "--games", "10000000", "--csv", folder.appendingPathComponent("a.csv").path, "--plot",
-                dir.path("plot.svg"), "--json",
-            ]
-            let output = dir.url.appendingPathComponent("out.json")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try #require(waitForHandler(of: SIGINT, in: process.processIdentifier))
+            let run = try startSimCatchingControlC(
+                ["run", "--games", "10000000", "--csv", "out/a.csv", "--plot", "plot.svg", "--json"], in: dir.url)
             try FileManager.default.removeItem(at: folder)
-            process.interrupt()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 73)
-            #expect(try String(contentsOf: output, encoding: .utf8).contains("\"interrupted\" : true"))
+            run.process.interrupt()
+            let result = run.finish()
+            #expect(result.status == 73, "\(result)")
+            #expect(result.stdout.contains("\"interrupted\" : true"))
+            #expect(result.stderr.contains("cannot write 'out/a.csv'"), "\(result)")
             #expect(FileManager.default.fileExists(atPath: dir.path("plot.svg")))
         }
     }
