@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonDesktop
+import PrisonFiles
 import PrisonRules
 
 /// `puzzle-prison`: the game in a desktop 3D window.
@@ -91,6 +92,10 @@ struct PuzzlePrison: ParsableCommand {
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         let script = try self.script.map(loadScript)
+        if let screenshot {
+            // Found out now, by creating it, rather than after the script has run.
+            do throws(FileError) { try checkCanCreate(screenshot) } catch { throw FrontEndError("cannot save the screenshot: \(error)") }
+        }
         let offscreen = screenshot != nil || (benchFrames != nil && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty)
         let surface: any Surface =
             offscreen
