@@ -39,6 +39,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PrisonRules"),
+        // Reading inputs with a size limit, writing outputs atomically or straight through; the
+        // command-line tool and the desktop front end share it.
+        .target(name: "PrisonFiles"),
         .target(name: "PrisonSearch", dependencies: ["PrisonRules"]),
         // Entities are classes owned by one space and used from one thread: their hot stored
         // properties are marked `@exclusivity(unchecked)` in the source, which keeps an update of
@@ -53,6 +56,7 @@ let package = Package(
                 "PrisonSearch",
                 "PrisonSpace",
                 "PrisonWorld",
+                "PrisonFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,11 +71,11 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
-        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld"]),
+        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [
-                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld",
+                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -100,11 +104,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSimTests",
-            dependencies: ["PrisonSim", "PrisonRules"]
+            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles"]
         ),
         .testTarget(
             name: "PrisonDesktopTests",
-            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld"]
+            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",

@@ -1,4 +1,5 @@
 import Foundation
+import PrisonFiles
 import PrisonRules
 
 #if canImport(Glibc)
@@ -78,6 +79,13 @@ public struct DataDirectory: Hashable, Sendable {
     /// Keeps `scores` as the best scores.
     public func saveScores(_ scores: ScoreTable) throws(AssetError) {
         try write(scores.encoded(), to: scoresFile)
+    }
+
+    /// Removes the temporary files that saves left behind when the game was killed while writing
+    /// (those of processes no longer running); the names removed.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles() -> [String] {
+        removeStaleTemporaryFiles(in: url, for: [gameFile.lastPathComponent, scoresFile.lastPathComponent])
     }
 
     private func write(_ data: Data, to file: URL) throws(AssetError) {

@@ -14,6 +14,7 @@ public final class Profile {
         do throws(AssetError) {
             let directory = try DataDirectory(environment: environment)
             self.directory = directory
+            directory.removeLeftoverTemporaryFiles()
             let loaded = directory.loadScores()
             scores = loaded.value
             if let warning = loaded.warning { warnings.append(warning) }

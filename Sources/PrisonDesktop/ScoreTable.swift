@@ -11,11 +11,38 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     /// When the game ended, held to whole seconds as the scores file stores it.
     public var date: Date
 
+    /// The highest score a scores file may hold: far beyond any game, far below an overflow.
+    public static let maximumScore = 1_000_000_000_000_000
+    /// The most moves a scores file may hold: every block of the largest room.
+    public static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
+
     public init(score: Int, cleared: Bool, moves: Int, date: Date) {
         self.score = score
         self.cleared = cleared
         self.moves = moves
         self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case score, cleared, moves, date
+    }
+
+    /// Reads an entry, refusing a score or move count no game can have.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let score = try container.decode(Int.self, forKey: .score)
+        guard (0...Self.maximumScore).contains(score) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .score, in: container, debugDescription: "a score is 0 to \(Self.maximumScore), not \(score)")
+        }
+        let moves = try container.decode(Int.self, forKey: .moves)
+        guard (0...Self.maximumMoves).contains(moves) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .moves, in: container, debugDescription: "a game has 0 to \(Self.maximumMoves) moves, not \(moves)")
+        }
+        self.init(
+            score: score, cleared: try container.decode(Bool.self, forKey: .cleared), moves: moves,
+            date: try container.decode(Date.self, forKey: .date))
     }
 
     /// Whether this entry ranks above `other`: a higher score, or the same score reached earlier.

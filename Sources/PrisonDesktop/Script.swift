@@ -25,7 +25,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "line \(line): \(message)" }
 }
 
-/// A script: timed steps, one a line, `#` starting a comment.
+/// A script: timed steps, one a line, `#` starting a comment, quotes around a path with blanks.
 public struct Script: Hashable, Sendable {
     public let steps: [ScriptStep]
 
@@ -34,17 +34,51 @@ public struct Script: Hashable, Sendable {
 
     public init(steps: [ScriptStep]) { self.steps = steps }
 
-    /// Parses a script, refusing the first line that is not a step.
+    /// The longest wait a script may ask for: an hour (offscreen every second of it is 60 frames
+    /// drawn, so a longer one would only look like a hang).
+    public static let longestWait = 3600.0
+    /// The largest number a look or click may give: far outside any window or angle that matters.
+    public static let largestCoordinate = 1_000_000.0
+
+    /// Parses a script, refusing the first line that is not a step. Words are separated by blanks;
+    /// a word in double or single quotes (a path with spaces) is taken as it is, `#` included.
     public init(text: String) throws(ScriptError) {
         var steps: [ScriptStep] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = rawLine.prefix { $0 != "#" }
-            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            let words = try Self.words(of: rawLine, line: index + 1)
             guard let command = words.first else { continue }
             let arguments = Array(words.dropFirst())
             steps.append(try Self.step(command.lowercased(), arguments, line: index + 1))
         }
         self.steps = steps
+    }
+
+    /// The words of `line`, quotes taken off, up to a `#` outside quotes.
+    private static func words(of line: Substring, line number: Int) throws(ScriptError) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { word.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == "#" {
+                break
+            } else if character.isWhitespace {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if let open = quote { throw ScriptError(line: number, message: "a quote (\(open)) is not closed") }
+        if inWord { words.append(word) }
+        return words
     }
 
     private static func step(_ command: String, _ arguments: [String], line: Int) throws(ScriptError) -> ScriptStep {
@@ -57,6 +91,9 @@ public struct Script: Hashable, Sendable {
         }
         func number(_ text: String, _ what: String) throws(ScriptError) -> Double {
             guard let value = Double(text), value.isFinite else { throw fail("\(what) '\(text)' is not a number") }
+            guard abs(value) <= largestCoordinate else {
+                throw fail("\(what) '\(text)' is out of range (at most \(Int(largestCoordinate)) either way)")
+            }
             return value
         }
         switch command {
@@ -64,6 +101,9 @@ public struct Script: Hashable, Sendable {
             try expect("SECONDS")
             let seconds = try number(arguments[0], "seconds")
             guard seconds >= 0 else { throw fail("cannot wait a negative time (\(arguments[0]) s)") }
+            guard seconds <= longestWait else {
+                throw fail("cannot wait more than \(Int(longestWait)) seconds (\(arguments[0]) s)")
+            }
             return .wait(seconds: seconds)
         case "look":
             try expect("YAW", "PITCH")

@@ -49,6 +49,10 @@ public final class Session {
     private let keepsRecords: Bool
     /// Whether the game in progress is saved on quit and its score recorded (not a replay's).
     private var savesGame: Bool
+    /// Whether this session plays the player's game in progress, the one kept in the data folder
+    /// for next time. A session started from a board, a seed, a room shape or a replay does not:
+    /// it never saves over nor removes that game.
+    private let keepsProgress: Bool
     /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
     private let initialGame: Game
 
@@ -77,10 +81,11 @@ public final class Session {
     public static let degreesPerPoint: Float = 0.15
 
     /// A session of `game`; with `replay`, those moves play themselves on its start board.
-    /// A session that does not keep records (a benchmark) leaves the player's files alone.
+    /// A session that does not keep records (a benchmark) leaves the player's files alone; one
+    /// that does not keep progress records scores but leaves the saved game in progress alone.
     public init(
         game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], profile: Profile,
-        sound: SoundPlayer, keepsRecords: Bool = true
+        sound: SoundPlayer, keepsRecords: Bool = true, keepsProgress: Bool = true
     ) {
         precondition(!palettes.isEmpty, "a session needs a palette")
         self.palettes = palettes
@@ -88,6 +93,7 @@ public final class Session {
         self.sound = sound
         self.origin = origin
         self.keepsRecords = keepsRecords
+        self.keepsProgress = keepsProgress && keepsRecords
         savesGame = replay == nil && keepsRecords
         initialGame = game
         world = World(game: game)
@@ -325,9 +331,10 @@ public final class Session {
     }
 
     /// Saves the game in progress for next time, or forgets it once it is over. A game not
-    /// played since the start (a screenshot of a new board, say) leaves the saved one alone.
+    /// played since the start (a screenshot of a new board, say), and a session that does not
+    /// keep progress, leave the saved one alone.
     public func saveOnQuit() {
-        guard savesGame, world.game != initialGame else { return }
+        guard savesGame, keepsProgress, world.game != initialGame else { return }
         if world.game.isOver { profile.removeSavedGame() } else { profile.save(world.game) }
     }
 
@@ -375,7 +382,7 @@ public final class Session {
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
-            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame) : nil,
+            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame && keepsProgress) : nil,
             isReplay: replay != nil, time: Float(elapsed))
     }
 }

@@ -16,14 +16,18 @@ public struct TextError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The lines of a text that carry content (not blank, not starting with `#`), without trailing
-/// blanks, with their numbers from 1.
+/// blanks, with their numbers from 1. Linear in the length of the text: blanks are found on the
+/// UTF-8 bytes, never by dropping one character at a time.
 func contentLines(of text: String) -> [(number: Int, text: Substring)] {
     text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
         offset, raw in
-        var line = raw
-        while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
-        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { return nil }
-        return (offset + 1, line)
+        let bytes = raw.utf8
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
+            bytes[first] != UInt8(ascii: "#"),
+            let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })
+        else { return nil }
+        // The byte after the last non-blank is a blank or the end: a boundary to cut at.
+        return (offset + 1, raw[..<bytes.index(after: last)])
     }
 }
 

@@ -94,8 +94,10 @@ public struct Game: Hashable, Sendable {
     /// The moves left when there are at least one and at most ``Rules/dangerThreshold``;
     /// nil otherwise.
     public var danger: Danger? {
-        let groups = board.groups(corners: rules.corners, upTo: rules.dangerThreshold + 1)
-        return groups.isEmpty || groups.count > rules.dangerThreshold ? nil : Danger(groups: groups)
+        // Any threshold works, even one no file could hold: a room never has more groups.
+        let threshold = min(max(rules.dangerThreshold, 0), Rules.maximumDangerThreshold)
+        let groups = board.groups(corners: rules.corners, upTo: threshold + 1)
+        return groups.isEmpty || groups.count > threshold ? nil : Danger(groups: groups)
     }
 
     /// The multiplier a removal at `time` would score with now.

@@ -38,6 +38,13 @@ public struct Rules: Hashable, Sendable, Codable {
     /// The bonus for clearing the room; it is not multiplied.
     public static let clearBonus = 1000
 
+    /// The longest combo window read from a file or a command line: a minute. Breaks last as
+    /// long as the window, so a longer one would only make animations and simulations crawl.
+    public static let maximumComboWindow = Duration.seconds(60)
+
+    /// The highest danger threshold read from a file: every group of the largest room.
+    public static let maximumDangerThreshold = 4 * Room.maximumSide * Room.maximumSide
+
     /// Rules with the given scoring, corners, combo window (rounded to the microsecond) and danger
     /// threshold; the defaults are the game's.
     public init(
@@ -58,16 +65,21 @@ public struct Rules: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let window = try container.decode(Double.self, forKey: .comboWindow)
-        guard let comboWindow = Duration(sessionSeconds: window) else {
+        guard let comboWindow = Duration(sessionSeconds: window), comboWindow <= Self.maximumComboWindow else {
             throw DecodingError.dataCorruptedError(
                 forKey: .comboWindow, in: container,
-                debugDescription: "the combo window must be a finite, non-negative number of seconds")
+                debugDescription: "the combo window must be 0 to \(Self.maximumComboWindow.secondsText) seconds, not \(window)")
+        }
+        let threshold = try container.decode(Int.self, forKey: .dangerThreshold)
+        guard (0...Self.maximumDangerThreshold).contains(threshold) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .dangerThreshold, in: container,
+                debugDescription: "the danger threshold must be 0 to \(Self.maximumDangerThreshold), not \(threshold)")
         }
         self.init(
             scoring: try container.decode(Scoring.self, forKey: .scoring),
             corners: try container.decode(CornerLinks.self, forKey: .corners),
-            comboWindow: comboWindow,
-            dangerThreshold: try container.decode(Int.self, forKey: .dangerThreshold))
+            comboWindow: comboWindow, dangerThreshold: threshold)
     }
 
     /// Writes the rules as JSON, the combo window in seconds.

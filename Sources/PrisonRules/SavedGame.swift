@@ -47,10 +47,22 @@ public struct SavedGame: Hashable, Sendable, Codable {
         }
     }
 
+    /// The moves of `lines`, each of which must hold exactly one move (a damaged save with an
+    /// empty or doubled line is refused, not loaded a move short or long).
     private static func moves(_ lines: [String], walls: Int) throws(SaveError) -> [Move] {
-        do { return try Move.parseLines(lines.joined(separator: "\n"), walls: walls).map(\.move) } catch {
-            throw .badMoveText(error)
+        var moves: [Move] = []
+        moves.reserveCapacity(lines.count)
+        for (index, line) in lines.enumerated() {
+            let parsed: [(line: Int, move: Move)]
+            do { parsed = try Move.parseLines(line, walls: walls) } catch {
+                throw .badMoveText(TextError(line: index + 1, error.problem))
+            }
+            guard parsed.count == 1 else {
+                throw .badMoveText(TextError(line: index + 1, "'\(line)' is not one move"))
+            }
+            moves.append(parsed[0].move)
         }
+        return moves
     }
 
     /// The save as JSON text, keys sorted, one field a line.

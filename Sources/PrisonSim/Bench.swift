@@ -103,7 +103,7 @@ struct Bench: ParsableCommand {
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
         if json {
-            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world)))
+            try reportingFailures { try writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world))) }
             return
         }
         var lines = ["prison-sim bench: \(build) build, one thread (but for the 2-job figures), \(seconds) s a figure"]
@@ -146,7 +146,7 @@ struct Bench: ParsableCommand {
             lines.append(row("rules only", world.rulesOnlyGamesPerSecond, world.rulesOnlyTwoJobsGamesPerSecond))
             lines.append(String(format: "a game through the world costs %.1fx one on the rules alone", world.worldCost))
         }
-        writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8))
+        try reportingFailures { try writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8)) }
     }
 
     /// Random games of the default room through the world and on the rules alone, on 1 and 2

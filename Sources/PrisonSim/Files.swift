@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonFiles
 import PrisonRules
 
 /// A failure the user can act on: a message on standard error and an exit code from sysexits.h.
@@ -10,6 +11,19 @@ struct Failure: Error {
     static func badData(_ message: String) -> Failure { Failure(message: message, code: 65) }
     static func noInput(_ message: String) -> Failure { Failure(message: message, code: 66) }
     static func cannotCreate(_ message: String) -> Failure { Failure(message: message, code: 73) }
+    static func ioError(_ message: String) -> Failure { Failure(message: message, code: 74) }
+}
+
+extension Failure {
+    /// The failure of a file problem: a missing or unreadable input 66, one too large 65, an
+    /// output that cannot be written 73.
+    init(_ error: FileError) {
+        switch error.kind {
+        case .missing, .unreadable: self = .noInput(error.description)
+        case .tooLarge: self = .badData(error.description)
+        case .unwritable: self = .cannotCreate(error.description)
+        }
+    }
 }
 
 /// Runs a command's body, turning a ``Failure`` into its message and exit code.
@@ -20,29 +34,27 @@ func reportingFailures(_ body: () throws -> Void) throws {
     }
 }
 
+/// Writes `message` as one line on standard error; when even that fails, nothing more can be said.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("prison-sim: \(message)\n".utf8))
+    writeStandardError(Data("prison-sim: \(message)\n".utf8))
 }
 
 /// How messages name the input at `path`.
 func inputName(_ path: String) -> String { path == "-" ? "standard input" : path }
 
+/// The most bytes `prison-sim` reads from one input: a board of the largest room is about 4 KiB
+/// of text and the longest game some 2,000 moves (under 50 KiB), so 8 MiB leaves room for
+/// comments and never fills the memory.
+let inputReader = InputReader(limit: 8 << 20)
+
 /// The text of the file at `path`, or of standard input when `path` is `-`.
 func readText(_ path: String, what: String) throws(Failure) -> String {
     let data: Data
-    if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noInput("\(what) '\(path)' does not exist")
-        }
-        guard !isDirectory.boolValue else { throw .noInput("\(what) '\(path)' is a directory, not a file") }
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw .noInput("\(what) '\(path)' cannot be read")
-        }
-        data = contents
-    }
+    do throws(FileError) {
+        data = path == "-"
+            ? try inputReader.contents(of: STDIN_FILENO, name: "standard input")
+            : try inputReader.contents(ofFileAt: path, what: what)
+    } catch { throw Failure(error) }
     guard let text = String(data: data, encoding: .utf8) else {
         throw .badData("\(path == "-" ? "standard input" : "\(what) '\(path)'") is not UTF-8 text")
     }
@@ -55,9 +67,9 @@ func readBoard(_ path: String) throws(Failure) -> Board {
     do { return try Board(text: text) } catch { throw .badData("\(inputName(path)): \(error)") }
 }
 
-/// Writes `data` to standard output.
-func writeOutput(_ data: Data) {
-    FileHandle.standardOutput.write(data)
+/// Writes `data` to standard output; an I/O error (a full disk, a closed output) fails with 74.
+func writeOutput(_ data: Data) throws(Failure) {
+    do throws(FileError) { try writeStandardOutput(data) } catch { throw .ioError(error.description) }
 }
 
 /// Encodes a value as pretty JSON with sorted keys, ending with a newline.
@@ -68,24 +80,14 @@ func jsonData(_ value: some Encodable) -> Data {
     return try! encoder.encode(value) + Data("\n".utf8)
 }
 
-/// Fails unless a file can be written at `path`: its directory exists and the path is not a
-/// directory.
+/// Fails unless the output `path` can be written, found out by creating a file in its place.
 func checkWritable(_ path: String) throws(Failure) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw .cannotCreate("'\(path)' is a directory, not a file")
-    }
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw .cannotCreate("cannot write '\(path)': the directory '\(directory)' does not exist")
-    }
-    guard FileManager.default.isWritableFile(atPath: directory) else {
-        throw .cannotCreate("cannot write '\(path)': the directory '\(directory)' is not writable")
-    }
+    do throws(FileError) { try checkCanCreate(path) } catch { throw Failure(error) }
 }
 
 /// Makes the directory at `path` (and its parents) unless it exists.
 func makeDirectory(_ path: String) throws(Failure) {
+    guard !path.isEmpty else { throw .cannotCreate("cannot make the directory '': an empty path names no directory") }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
         guard isDirectory.boolValue else { throw .cannotCreate("'\(path)' is a file, not a directory") }
@@ -96,10 +98,9 @@ func makeDirectory(_ path: String) throws(Failure) {
     }
 }
 
-/// Writes `data` to `path` atomically: into a temporary file beside it, then renamed over it, so
-/// a reader never sees half a file and an old file survives a failed write.
+/// Writes `data` to `path`: a regular file atomically (a temporary file beside it, then renamed
+/// over it, so a reader never sees half a file and an old file survives a failed write), a
+/// device, FIFO or `/dev/stdout` directly.
 func writeFile(_ data: Data, to path: String) throws(Failure) {
-    do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-        throw .cannotCreate("cannot write '\(path)': \(error.localizedDescription)")
-    }
+    do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw Failure(error) }
 }

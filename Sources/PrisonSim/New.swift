@@ -38,7 +38,7 @@ struct New: ParsableCommand {
             let header = "# prison-sim new \(board.arguments) --seed \(seed)\(solvableArguments)\n"
             guard solvable else {
                 let random = try! Board.random(room: board.room, colours: board.colours, seed: seed)
-                writeOutput(Data((header + random.text).utf8))
+                try writeOutput(Data((header + random.text).utf8))
                 return
             }
             let found: SolvableBoard?
@@ -54,7 +54,7 @@ struct New: ParsableCommand {
             }
             let comments = "# solution, \(made.solution.count) moves that clear the board:\n"
                 + made.solution.map { "#   \(Move($0))\n" }.joined()
-            writeOutput(Data((header + made.board.text + comments).utf8))
+            try writeOutput(Data((header + made.board.text + comments).utf8))
         }
     }
 }

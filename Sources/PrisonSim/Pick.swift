@@ -53,7 +53,7 @@ struct Pick: ParsableCommand {
                     point: [target.hit.position.x, target.hit.position.y, target.hit.position.z],
                     normal: [target.hit.normal.x, target.hit.normal.y, target.hit.normal.z])
             }
-            writeOutput(jsonData(Report(hit: hit)))
+            try writeOutput(jsonData(Report(hit: hit)))
         }
     }
 }

@@ -40,7 +40,7 @@ struct Play: ParsableCommand {
                     throw Failure.badData("\(movesName): line \(line): illegal move '\(move)': \(error)")
                 }
             }
-            writeOutput(jsonData(PlayReport(game)))
+            try writeOutput(jsonData(PlayReport(game)))
         }
     }
 }

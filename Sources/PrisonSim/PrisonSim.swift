@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrisonFiles
 import PrisonRules
 
 @main
@@ -7,6 +8,12 @@ struct PrisonSim: ParsableCommand {
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
         subcommands: [New.self, Play.self, Solve.self, Run.self, Pick.self, Bench.self])
+
+    static func main() {
+        // A closed standard output must not be taken over by a file opened later.
+        reserveStandardStreams()
+        main(nil)
+    }
 }
 
 extension Scoring: ExpressibleByArgument {}
@@ -32,8 +39,15 @@ struct RuleOptions: ParsableArguments {
     @Option(help: "Whether groups link around the corners of a four-wall room: linked or open.")
     var corners: CornerLinks = .linked
 
-    @Option(help: "Seconds a break lasts; a removal within it raises the multiplier.")
+    @Option(help: "Seconds a break lasts (at most 60); a removal within it raises the multiplier.")
     var comboWindow = Seconds(argument: "1")!
+
+    func validate() throws {
+        guard comboWindow.duration <= Rules.maximumComboWindow else {
+            throw ValidationError(
+                "--combo-window must be at most \(Rules.maximumComboWindow.secondsText) seconds, not \(comboWindow.duration.secondsText)")
+        }
+    }
 
     var rules: Rules { Rules(scoring: scoring, corners: corners, comboWindow: comboWindow.duration) }
 }

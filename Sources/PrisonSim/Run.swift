@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonFiles
 import PrisonRules
 import PrisonSearch
 import PrisonWorld
@@ -31,12 +32,12 @@ struct Run: ParsableCommand {
     var player = "random"
     @Option(help: "Seed of the run (0 to 2^64 - 1).")
     var seed: UInt64 = 1
-    @Option(help: "Seconds a searching player thinks about each move.")
+    @Option(help: "Seconds a searching player thinks about each move (at most 60).")
     var think = 0.1
-    @Option(help: "Playouts a searching player runs for each move, instead of a time: repeatable results.")
+    @Option(help: "Playouts a searching player runs for each move, instead of a time: repeatable results (at most 10000000).")
     var thinkPlayouts: Int?
     @OptionGroup var board: BoardOptions
-    @Option(help: "Seconds of world time between two taps.")
+    @Option(help: "Seconds of world time between two taps (at most 60).")
     var tapInterval = Seconds(argument: "0.8")!
     @Option(help: "Games played at once, on as many threads (1 to 64).")
     var jobs = 1
@@ -58,9 +59,7 @@ struct Run: ParsableCommand {
             throw ValidationError(
                 "no player named '\(player)'; the players are \(playerNames)")
         }
-        guard think > 0, think <= 3600 else { throw ValidationError("--think must be more than 0 and at most 3600 seconds") }
-        if let thinkPlayouts, thinkPlayouts < 1 { throw ValidationError("--think-playouts must be at least 1") }
-        guard tapInterval.duration > .zero else { throw ValidationError("--tap-interval must be more than 0 seconds") }
+        try checkRunBounds(think: think, thinkPlayouts: thinkPlayouts, tapInterval: tapInterval.duration)
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
     }
 
@@ -101,9 +100,12 @@ struct Run: ParsableCommand {
                 colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.sessionSeconds, jobs: jobs,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                 interrupted: Interruption.wasRequested)
-            writeOutput(json ? report.json() : Data(report.table().utf8))
-            if let csv { try writeFile(Data(report.csv().utf8), to: csv) }
-            if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
+            try writeOutput(json ? report.json() : Data(report.table().utf8))
+            // One output failing (its folder gone, say) does not cost the others.
+            let outputs = [(csv, { report.csv() }), (plot, { report.svg() })]
+            for case let (path?, text) in outputs {
+                do throws(Failure) { try writeFile(Data(text().utf8), to: path) } catch { failures.withLock { $0.append(error) } }
+            }
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }
         }
@@ -161,12 +163,12 @@ final class ProgressBar: Sendable {
         let width = 30, filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let line = String(format: "\r[%@] %d/%d games  %.1f/s  ETA %@ ", bar, done, total, rate, Self.clock(left))
-        FileHandle.standardError.write(Data(line.utf8))
+        writeStandardError(Data(line.utf8))
     }
 
     /// Clears the bar's line.
     func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeStandardError(Data("\r\u{1B}[K".utf8))
     }
 
     private static func clock(_ seconds: Double) -> String {

@@ -55,7 +55,7 @@ struct Solve: ParsableCommand {
                     + (result.line.isCleared ? ", cleared" : ", \(result.line.remaining) left") + "\n"
                 try writeFile(Data((header + moves.map { $0 + "\n" }.joined()).utf8), to: movesOut)
             }
-            writeOutput(
+            try writeOutput(
                 jsonData(
                     SolveReport(
                         score: result.line.score, cleared: result.line.isCleared, remaining: result.line.remaining,

@@ -78,10 +78,19 @@ public struct Simulation: Sendable {
     /// world, each tap is a ray from the eye to the centre of the inner face of a block of the
     /// chosen group, where that block is at the moment.
     public func playGame(_ index: Int) -> SimulatedGame {
+        // Never asked to stop, the game is played to its end.
+        playGame(index, stoppingWhen: { false })!
+    }
+
+    /// Plays game `index` as ``playGame(_:)`` does, but abandons it, returning nil, as soon as
+    /// `shouldStop` returns true: it is asked before every tap and while a searching player thinks.
+    public func playGame(_ index: Int, stoppingWhen shouldStop: @escaping @Sendable () -> Bool) -> SimulatedGame? {
         var streams = SeededGenerator(seed: seed, stream: UInt64(index))
         let boardSeed = streams.next()
         var player = Players.named(self.player)!.makePlayer(
-            PlayerSettings(generator: SeededGenerator(seed: streams.next()), thinking: thinking, tapInterval: tapInterval))
+            PlayerSettings(
+                generator: SeededGenerator(seed: streams.next()), thinking: thinking, tapInterval: tapInterval,
+                shouldStop: shouldStop))
         var aim = SeededGenerator(seed: streams.next())
         // The setup was checked when the simulation was made: a random board can be made.
         let start = Game(start: try! Board.random(room: room, colours: colours, seed: boardSeed), rules: rules)
@@ -89,16 +98,16 @@ public struct Simulation: Sendable {
         let game: Game
         if throughWorld {
             let world = World(game: start, settings: settings)
-            while let group = player.chooseGroup(in: world.game) {
+            while !shouldStop(), let group = player.chooseGroup(in: world.game) {
                 do { try world.tap(lookingAt: group.cells[aim.below(group.size)]) } catch { missedTaps += 1 }
                 world.update(deltaTime: tapInterval.sessionSeconds)
             }
-            while world.isAnimating { world.update(deltaTime: 1) }
+            while world.isAnimating, !shouldStop() { world.update(deltaTime: 1) }
             game = world.game
         } else {
             var rulesGame = start
             var time = Duration.zero
-            while let group = player.chooseGroup(in: rulesGame) {
+            while !shouldStop(), let group = player.chooseGroup(in: rulesGame) {
                 let cell = group.cells[aim.below(group.size)]
                 // A group the game itself offered is a legal move.
                 try! rulesGame.play(Move(cell, at: time))
@@ -106,6 +115,8 @@ public struct Simulation: Sendable {
             }
             game = rulesGame
         }
+        // A game stops early only when it was told to: then it is abandoned.
+        guard game.isOver else { return nil }
         let record = GameRecord(
             index: index, seed: boardSeed, score: game.score, moves: game.history.count, cleared: game.isCleared,
             remaining: game.board.blockCount, maxMultiplier: game.history.map(\.multiplier).max() ?? 0,
@@ -114,18 +125,19 @@ public struct Simulation: Sendable {
     }
 
     /// Plays games `0..<games` on `jobs` threads, handing each finished game to `finished` (from
-    /// the thread that played it), until all are played or `shouldStop` returns true; a game in
-    /// progress when it does is finished first.
+    /// the thread that played it), until all are played or `shouldStop` returns true; games in
+    /// progress when it does are abandoned (see ``playGame(_:stoppingWhen:)``), so a stop takes
+    /// effect within a tap or a search's next check of its budget.
     public func run(
-        games: Int, jobs: Int, shouldStop: @Sendable () -> Bool = { false },
+        games: Int, jobs: Int, shouldStop: @escaping @Sendable () -> Bool = { false },
         finished: @Sendable (SimulatedGame) -> Void
     ) {
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
             while !shouldStop() {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < games else { return }
-                finished(playGame(index))
+                guard index < games, let played = playGame(index, stoppingWhen: shouldStop) else { return }
+                finished(played)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PrisonDesktop
+import PrisonFiles
 import PrisonRules
 import PrisonWorld
 
@@ -96,8 +97,9 @@ struct Bench {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        FileHandle.standardOutput.write((try? encoder.encode(report)) ?? Data())
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        do throws(FileError) { try writeStandardOutput(((try? encoder.encode(report)) ?? Data()) + Data("\n".utf8)) } catch {
+            throw FrontEndError(error.description)
+        }
     }
 }
 

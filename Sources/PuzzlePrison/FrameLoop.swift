@@ -39,7 +39,7 @@ final class FrameLoop {
         var last = monotonicSeconds()
         var deltaTime = 0.0
         defer { session.saveOnQuit() }
-        while !surface.shouldClose {
+        while !surface.shouldClose, QuitSignals.received == nil {
             surface.pollEvents()
             if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
                 // Minimised: nothing to draw, so wait for the window to come back.
@@ -137,7 +137,7 @@ final class FrameLoop {
     }
 
     private func write(_ data: Data, to path: String, what: String) throws(FrontEndError) {
-        do throws(AssetError) { try writeAtomically(data, to: URL(fileURLWithPath: path)) } catch {
+        do throws(AssetError) { try writeUserFile(data, toPath: path) } catch {
             throw FrontEndError("cannot save \(what): \(error)")
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonDesktop
+import PrisonFiles
 import PrisonRules
 
 /// `puzzle-prison`: the game in a desktop 3D window.
@@ -11,8 +12,9 @@ struct PuzzlePrison: ParsableCommand {
         abstract: "Puzzle Prison: SameGame on the four walls around you, in a 3D window.",
         discussion: """
             Tap a group of two or more blocks of one colour to break it; clear the room to escape. \
-            Press F1 in the game for every key. The game in progress is saved on quit and resumed \
-            on the next start (unless a board, seed or room shape is given).
+            Press F1 in the game for every key. The game in progress is saved on quit (and on \
+            SIGINT, SIGTERM or SIGHUP) and resumed on the next start; a game started from a board, \
+            seed, room shape or replay is not saved and leaves it alone.
             """,
         version: "puzzle-prison 0.5.0")
 
@@ -68,12 +70,16 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     func run() throws {
+        // Closing the terminal, logging out or a shutdown end the frame loop, which saves the game.
+        QuitSignals.catchAll()
         do throws(FrontEndError) {
             try launch()
         } catch {
             printWarning(error.description)
             throw ExitCode.failure
         }
+        // Ended by a signal: the game is saved; exit as the signal would have, 128 plus its number.
+        if let signal = QuitSignals.received { throw ExitCode(128 + signal) }
     }
 
     private func launch() throws(FrontEndError) {
@@ -86,6 +92,10 @@ struct PuzzlePrison: ParsableCommand {
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         let script = try self.script.map(loadScript)
+        if let screenshot {
+            // Found out now, by creating it, rather than after the script has run.
+            do throws(FileError) { try checkCanCreate(screenshot) } catch { throw FrontEndError("cannot save the screenshot: \(error)") }
+        }
         let offscreen = screenshot != nil || (benchFrames != nil && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty)
         let surface: any Surface =
             offscreen
@@ -96,9 +106,10 @@ struct PuzzlePrison: ParsableCommand {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return
         }
-        let (game, origin, moves) = try launcher.game(
+        let chosen = try launcher.game(
             board: board, replay: replay, seed: seed, walls: walls, width: width, height: height, colours: colours)
-        let session = launcher.session(game: game, origin: origin, replay: moves)
+        let session = launcher.session(
+            game: chosen.game, origin: chosen.origin, replay: chosen.replay, keepsProgress: chosen.isProgress)
         try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
             .run(screenshot: screenshot)
     }

@@ -81,8 +81,8 @@ func coloursMustBeHashAndSixHexDigits(_ colour: String) {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = directory.appendingPathComponent("none.json")
-    #expect(throws: AssetError("\(missing.path): no such file")) { try Palette.palettes(at: missing) }
-    #expect(throws: AssetError("\(directory.path): is a directory, not a file")) { try Palette.palettes(at: directory) }
+    #expect(throws: AssetError("\(missing.path) does not exist")) { try Palette.palettes(at: missing) }
+    #expect(throws: AssetError("\(directory.path) is a directory, not a file")) { try Palette.palettes(at: directory) }
 
     let file = directory.appendingPathComponent("palettes.json")
     try paletteJSON(colours: tenColours).write(to: file)

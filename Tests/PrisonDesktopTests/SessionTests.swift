@@ -27,19 +27,20 @@ private struct Fixture {
         return (try? Palette.palettes(at: file)) ?? []
     }()
 
-    init(game: Game, replay: [Move]? = nil, folder: URL? = nil) throws {
+    init(game: Game, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true) throws {
         let folder = try folder ?? temporaryDirectory()
         self.folder = folder
         profile = Profile(environment: ["XDG_DATA_HOME": folder.path])
         session = Session(
             game: game, origin: GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
-            palettes: Self.palettes, profile: profile, sound: sound)
+            palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
         session.advance(by: 0, viewport: [1280, 720])
     }
 
-    init(columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil) throws {
+    init(columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true) throws {
         try self.init(
-            game: Game(start: Board(room: Room(walls: walls, width: width, height: height), columns: columns)), folder: folder)
+            game: Game(start: Board(room: Room(walls: walls, width: width, height: height), columns: columns)), folder: folder,
+            keepsProgress: keepsProgress)
     }
 
     /// Turns the head to look straight at the block in `cell`.
@@ -188,6 +189,32 @@ private struct Fixture {
         let second = try Fixture(columns: [[1], [1]], width: 2, height: 1, folder: folder)
         second.session.saveOnQuit()
         #expect(second.profile.savedGame() == saved)
+    }
+
+    @Test func aGameFromABoardOrSeedLeavesTheGameInProgressAlone() throws {
+        let folder = try temporaryDirectory()
+        let progress = try Fixture(columns: [[0, 1], [0, 1], [1, 1]], width: 3, height: 2, folder: folder)
+        progress.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        progress.session.saveOnQuit()
+        let saved = try #require(progress.profile.savedGame())
+
+        // Played and quit: not saved over the game in progress.
+        let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: folder, keepsProgress: false)
+        played.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        played.session.perform(.quit)
+        #expect(played.session.hudState.quitQuestion?.contains("saved") == false)
+        played.session.saveOnQuit()
+        #expect(played.profile.savedGame() == saved)
+
+        // Finished, its score recorded: the game in progress is not removed.
+        let finished = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder, keepsProgress: false)
+        finished.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        finished.wait(3)
+        #expect(finished.session.world.game.isOver)
+        #expect(finished.session.hudState.ending != nil)
+        finished.session.saveOnQuit()
+        #expect(finished.profile.savedGame() == saved)
+        #expect(try finished.scoresOnDisk(for: finished.session.world.game.start.room).count == 1)
     }
 
     @Test func mouseLookTapsTheCrosshairWhereverTheClickIs() throws {

@@ -62,12 +62,12 @@ private func gameInProgress() throws -> Game {
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
     try Data("kept".utf8).write(to: target.appendingPathComponent("inside"))
     let error = #expect(throws: AssetError.self) { try writeAtomically(Data("new".utf8), to: target) }
-    #expect(error?.description.hasPrefix("\(target.path): cannot be written (") == true)
+    #expect(error?.description.hasPrefix("cannot write '\(target.path)': ") == true)
     #expect(try fileNames(in: root) == ["target"])
     #expect(try fileNames(in: target) == ["inside"])
 
     let nowhere = root.appendingPathComponent("missing/file.txt")
-    #expect(throws: AssetError("\(nowhere.path): cannot be written (No such file or directory)")) {
+    #expect(throws: AssetError("cannot write '\(nowhere.path)': No such file or directory")) {
         try writeAtomically(Data("new".utf8), to: nowhere)
     }
 }
@@ -149,7 +149,7 @@ private func saveError(_ bytes: Data) -> String {
     #expect(loaded.value == nil)
     #expect(
         loaded.warning
-            == "the saved game could not be loaded: \(directory.gameFile.path): is a directory, not a file; a new game starts")
+            == "the saved game could not be loaded: \(directory.gameFile.path) is a directory, not a file; a new game starts")
     #expect(try fileNames(in: directory.url) == ["game.json"])
 }
 

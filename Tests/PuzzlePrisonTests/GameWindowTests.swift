@@ -16,7 +16,9 @@ import Testing
                     "state state.json", "key f1", "wait 0.1", "screenshot help.png",
                     "# Esc asks first; N stays, then Esc and Y quits", "key escape", "key n", "wait 0.1", "key escape", "key y",
                 ], in: folder)
-            let run = try runGame(["--seed", "3", "--script", steps], in: folder, inWindow: true)
+            // The player's game in progress (only that one is saved on quit): the board of seed 3.
+            try plantSavedGame(seed: 3, in: folder)
+            let run = try runGame(["--script", steps], in: folder, inWindow: true)
             #expect(run.status == 0, "\(run)")
 
             let game = try savedGame(at: folder.appendingPathComponent("state.json"))
@@ -83,8 +85,9 @@ import Testing
     @Test func theGameResumesWhereItWasLeft() throws {
         try withTemporaryFolder { folder in
             // Offscreen, a script runs in steps of a 60th of a second and saves on its way out.
+            try plantSavedGame(seed: 4, in: folder)
             let first = try script(["look 0 0", "click 640 360", "wait 2", "state first.json"], in: folder)
-            #expect(try runGame(["--seed", "4", "--script", first, "--screenshot", "first.png"], in: folder).status == 0)
+            #expect(try runGame(["--script", first, "--screenshot", "first.png"], in: folder).status == 0)
             let played = try savedGame(at: folder.appendingPathComponent("first.json"))
             try #require(played.moves.count == 1, "the first run's click broke a group")
 

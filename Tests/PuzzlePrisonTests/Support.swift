@@ -138,3 +138,16 @@ func script(_ lines: [String], in folder: URL) throws -> String {
     try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
     return file.path
 }
+
+/// The saved game in progress in `folder`'s data folder (where `runGame` points XDG_DATA_HOME).
+func gameInProgressFile(in folder: URL) -> URL {
+    folder.appendingPathComponent("data/puzzle-prison/game.json")
+}
+
+/// Saves a new game on the default room of `seed` (what `--seed` would start) as the player's
+/// game in progress in `folder`, so the next plain start resumes it.
+func plantSavedGame(seed: UInt64, in folder: URL) throws {
+    let file = gameInProgressFile(in: folder)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try SavedGame(Game(start: try Board.random(room: .standard, colours: 5, seed: seed))).encoded().write(to: file)
+}

@@ -19,14 +19,19 @@ public struct PlayerSettings: Sendable {
     /// The time between its taps, with which a searching player counts the multipliers its
     /// taps will make; nil for moves without times.
     public var tapInterval: Duration?
+    /// Asked while a searching player thinks: true cuts the thinking short (the game is being
+    /// abandoned, as when a run is stopped).
+    public var shouldStop: @Sendable () -> Bool
 
     /// Settings for a player: its random numbers, its thinking time and its tap interval.
     public init(
-        generator: SeededGenerator, thinking: SearchBudget = .seconds(0.1), tapInterval: Duration? = nil
+        generator: SeededGenerator, thinking: SearchBudget = .seconds(0.1), tapInterval: Duration? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.generator = generator
         self.thinking = thinking
         self.tapInterval = tapInterval
+        self.shouldStop = shouldStop
     }
 }
 

@@ -30,10 +30,12 @@ public struct SearchingPlayer: Player {
             method: method, goal: game.goalOfNextMove(tapInterval: settings.tapInterval), budget: settings.thinking,
             seed: generator.next())
         let planned = plan.flatMap { $0.board == game.board ? $0.moves : nil } ?? []
-        let line = search.run(from: game.board, startingWith: planned).line
-        let group = game.board.group(at: line.moves[0], corners: game.rules.corners)!
+        let line = search.run(from: game.board, startingWith: planned, shouldStop: settings.shouldStop).line
+        // A search that was stopped before its first rollout has no line: the game is abandoned.
+        guard let first = line.moves.first else { return nil }
+        let group = game.board.group(at: first, corners: game.rules.corners)!
         var next = game.board
-        try! next.removeGroup(at: line.moves[0], corners: game.rules.corners)
+        try! next.removeGroup(at: first, corners: game.rules.corners)
         plan = (next, Array(line.moves.dropFirst()))
         return group
     }
