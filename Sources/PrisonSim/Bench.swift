@@ -22,11 +22,18 @@ struct Bench: ParsableCommand {
             """)
 
     enum Suite: String, ExpressibleByArgument, CaseIterable {
-        case rules, space, world, all
+        case rules, space, world, all, hints
     }
 
-    @Argument(help: "What to measure: rules, space, world or all.")
+    enum Rooms: String, ExpressibleByArgument, CaseIterable {
+        case classic, standard, both
+    }
+
+    @Argument(help: "What to measure: rules, space, world, all (the three), or hints (games that follow the hint).")
     var suite = Suite.all
+
+    @Option(help: "The rooms of the rules figures: classic (15x15), standard (4 x 12x10) or both.")
+    var rooms = Rooms.both
 
     @Option(help: "Seconds to measure each figure.")
     var seconds = 2.0
@@ -34,6 +41,10 @@ struct Bench: ParsableCommand {
     var boards = 100
     @Option(help: "Play exactly this many playouts (or games) a figure instead of measuring for --seconds (for instruction counts under valgrind).")
     var playouts: Int?
+    @Option(help: "hints: seconds of search for each hint.")
+    var hintSeconds = 0.2
+    @Option(help: "hints: the boards of each room, seeds 1 to N.")
+    var hintBoards = 1
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
@@ -41,6 +52,8 @@ struct Bench: ParsableCommand {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
         guard boards > 0 else { throw ValidationError("--boards must be positive") }
         guard playouts.map({ $0 > 0 }) ?? true else { throw ValidationError("--playouts must be positive") }
+        guard hintSeconds > 0, hintSeconds <= 60 else { throw ValidationError("--hint-seconds must be more than 0 and at most 60") }
+        guard (1...1000).contains(hintBoards) else { throw ValidationError("--hint-boards must be 1 to 1000") }
     }
 
     struct Figure: Encodable {
@@ -80,12 +93,24 @@ struct Bench: ParsableCommand {
         let worldCost: Double
     }
 
+    /// A game played from the start by following the hint at every move.
+    struct HintGame: Encodable {
+        let room: String
+        let seed: UInt64
+        let score: Int
+        let cleared: Bool
+        let remaining: Int
+        let moves: Int
+        let seconds: Double
+    }
+
     struct Report: Encodable {
         let build: String
         let secondsPerFigure: Double
         let figures: [Figure]?
         let space: SpaceFigures?
         let world: WorldFigures?
+        let hints: [HintGame]?
     }
 
     func run() throws {
@@ -98,12 +123,15 @@ struct Bench: ParsableCommand {
         let workloads = [
             ("classic 15x15, 5 colours", Room.classic),
             ("room 4 x 12x10, 5 colours", Room.standard),
-        ]
+        ].filter { rooms == .both || $0.1 == (rooms == .classic ? Room.classic : Room.standard) }
         let figures = [.rules, .all].contains(suite) ? try workloads.map { name, room in try measure(name: name, room: room) } : nil
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
+        let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {
-            writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world)))
+            writeOutput(
+                jsonData(
+                    Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world, hints: hints)))
             return
         }
         var lines = ["prison-sim bench: \(build) build, one thread (but for the 2-job figures), \(seconds) s a figure"]
@@ -146,7 +174,35 @@ struct Bench: ParsableCommand {
             lines.append(row("rules only", world.rulesOnlyGamesPerSecond, world.rulesOnlyTwoJobsGamesPerSecond))
             lines.append(String(format: "a game through the world costs %.1fx one on the rules alone", world.worldCost))
         }
+        if let hints {
+            lines.append("")
+            lines.append("games that follow the hint (\(hintSeconds) s of beam search a move, 1 job), moves without times")
+            lines.append(pad("room", 28) + pad("seed", 6) + pad("score", 8) + pad("cleared", 9) + pad("left", 6) + pad("moves", 7) + "seconds")
+            for game in hints {
+                lines.append(
+                    pad(game.room, 28) + pad(String(game.seed), 6) + pad(String(game.score), 8)
+                        + pad(game.cleared ? "yes" : "no", 9) + pad(String(game.remaining), 6) + pad(String(game.moves), 7)
+                        + String(format: "%.1f", game.seconds))
+            }
+        }
         writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// Games of `room` from boards 1...`hintBoards`, each move the group the hint names (as the
+    /// window's H key shows it), untimed: multiplier 1, as in classic SameGame.
+    private func playHints(name: String, room: Room) throws -> [HintGame] {
+        try (1...UInt64(hintBoards)).map { seed in
+            var game = Game(start: try Board.random(room: room, colours: 5, seed: seed))
+            let clock = ContinuousClock()
+            let start = clock.now
+            while let group = game.hint(within: .seconds(hintSeconds), seed: UInt64(game.history.count)) {
+                try game.play(Move(group.cells[0]))
+            }
+            let remaining = game.board.blockCount
+            return HintGame(
+                room: name, seed: seed, score: game.score, cleared: remaining == 0, remaining: remaining,
+                moves: game.history.count, seconds: (clock.now - start).seconds)
+        }
     }
 
     /// Random games of the default room through the world and on the rules alone, on 1 and 2
