@@ -59,6 +59,9 @@ struct Bench: ParsableCommand {
     struct Figure: Encodable {
         let room: String
         let playoutsPerSecond: Double
+        /// Playouts per second of the thread's own processor time: the figure to compare on a
+        /// machine other programs share, where wall-clock rates swing with their load.
+        let playoutsPerCPUSecond: Double
         let movesPerPlayout: Double
         let meanScore: Double
         let clearedRate: Double
@@ -137,13 +140,15 @@ struct Bench: ParsableCommand {
         var lines = ["prison-sim bench: \(build) build, one thread (but for the 2-job figures), \(seconds) s a figure"]
         if let figures {
             lines.append("")
-            lines.append("random playouts (\(boards) boards a room; baseline: the same games through Game)")
             lines.append(
-                pad("room", 28) + pad("playouts/s", 12) + pad("game API/s", 12) + pad("ratio", 8)
+                "random playouts (\(boards) boards a room; per CPU s: per second of this thread's processor time; "
+                    + "baseline: the same games through Game)")
+            lines.append(
+                pad("room", 28) + pad("playouts/s", 12) + pad("per CPU s", 11) + pad("game API/s", 12) + pad("ratio", 8)
                     + pad("moves", 8) + pad("score", 8) + pad("cleared", 9) + "state bytes")
             for f in figures {
                 lines.append(
-                    pad(f.room, 28) + pad(String(Int(f.playoutsPerSecond)), 12)
+                    pad(f.room, 28) + pad(String(Int(f.playoutsPerSecond)), 12) + pad(String(Int(f.playoutsPerCPUSecond)), 11)
                         + pad(String(Int(f.gameAPIPlayoutsPerSecond)), 12) + pad(String(format: "%.1fx", f.speedup), 8)
                         + pad(String(format: "%.1f", f.movesPerPlayout), 8) + pad(String(format: "%.0f", f.meanScore), 8)
                         + pad(String(format: "%.1f%%", f.clearedRate * 100), 9) + String(f.stateBytes))
@@ -285,12 +290,14 @@ struct Bench: ParsableCommand {
         var moves = 0
         var score = 0
         var cleared = 0
+        let processorStart = threadProcessorSeconds()
         let fast = repeatFor(seconds: seconds, rounds: playouts) { round in
             let result = engine.playRandomly(from: starts[round % starts.count], using: &generator)
             moves += result.moves
             score += result.score
             cleared += result.isCleared ? 1 : 0
         }
+        let processorSeconds = threadProcessorSeconds() - processorStart
         let reference = repeatFor(seconds: seconds, rounds: playouts.map { max(1, $0 / 20) }) { round in
             var game = Game(start: starts[round % starts.count])
             while case let groups = game.availableGroups, !groups.isEmpty {
@@ -299,10 +306,18 @@ struct Bench: ParsableCommand {
         }
         let count = Double(fast.rounds)
         return Figure(
-            room: name, playoutsPerSecond: fast.rate, movesPerPlayout: Double(moves) / count,
+            room: name, playoutsPerSecond: fast.rate, playoutsPerCPUSecond: count / processorSeconds,
+            movesPerPlayout: Double(moves) / count,
             meanScore: Double(score) / count, clearedRate: Double(cleared) / count,
             gameAPIPlayoutsPerSecond: reference.rate, speedup: fast.rate / reference.rate,
             stateBytes: starts[0].memoryFootprint)
+    }
+
+    /// The processor time this thread has used so far, in seconds.
+    private func threadProcessorSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Calls `body` with round numbers 0, 1, 2... for about `seconds`, or exactly `rounds` times
