@@ -206,7 +206,7 @@ struct Bench: ParsableCommand {
             let remaining = game.board.blockCount
             return HintGame(
                 room: name, seed: seed, score: game.score, cleared: remaining == 0, remaining: remaining,
-                moves: game.history.count, seconds: (clock.now - start).seconds)
+                moves: game.history.count, seconds: (clock.now - start) / .seconds(1))
         }
     }
 
