@@ -218,13 +218,6 @@ struct Engine: ~Copyable {
             & (plane[2] ^ (((value &>> 2) & 1) &- 1)) & (plane[3] ^ (((value &>> 3) & 1) &- 1))
     }
 
-    /// The rows of `column` that hold a block.
-    @inline(__always)
-    private func occupied(column: Int) -> UInt32 {
-        let plane = planes + column &* 4
-        return plane[0] | plane[1] | plane[2] | plane[3]
-    }
-
     // MARK: Groups
 
     /// Forgets the last group found.
