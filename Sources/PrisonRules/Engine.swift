@@ -1,24 +1,41 @@
-/// The working memory of the rules: one room's cells in raw buffers plus the scratch space that
+/// The working memory of the rules: one room's cells as bit masks plus the scratch space that
 /// group search and removal need. Every operation on boards goes through it, from a single tap to
 /// millions of playout moves, so there is one implementation of groups, gravity and collapse.
 ///
-/// Cells are addressed as packed `column << 8 | row` positions in the strip of ``Layout``.
+/// Each column of the strip of ``Layout`` (plus an always-empty sentinel column) is four 32-bit
+/// *planes*: bit `row` of plane `i` is bit `i` of the cell's colour plus one (0 for an empty
+/// cell). So a column's blocks of one colour, the blocks that match the one above, or the blocks
+/// that match the one beside them are a few bit operations, whatever the number of colours; a
+/// group is flood-filled a column at a time; gravity squeezes the removed rows out of the planes.
+/// The cells' 16-bit codes (colour and identity) are kept beside the planes only when the engine
+/// must hand boards back (``keepsIdentities``).
+///
+/// Cells are addressed as packed `column << 8 | row` positions.
 struct Engine: ~Copyable {
     let layout: Layout
     let width: Int
+    /// Whether ``codes`` follow the moves, so that ``store(into:)`` can give the board back.
+    let keepsIdentities: Bool
     private let codes: UnsafeMutablePointer<UInt16>
     private let heights: UnsafeMutablePointer<UInt8>
+    /// Four planes per column and the sentinel, as described above.
+    private let planes: UnsafeMutablePointer<UInt32>
     /// The strip column beside each column, or the sentinel column when there is none.
     private let left: UnsafeMutablePointer<Int>
     private let right: UnsafeMutablePointer<Int>
-    private let marks: UnsafeMutablePointer<UInt32>
-    private var stamp: UInt32 = 0
-    /// The positions found by the last ``fill(from:)``.
-    let found: UnsafeMutablePointer<Int32>
+    /// Per column, the rows of the group found by the last fill (zero elsewhere).
+    private let groupMasks: UnsafeMutablePointer<UInt32>
+    /// The columns that hold the last group found, in the order the fill reached them.
+    private let groupColumns: UnsafeMutablePointer<Int>
+    private var groupColumnCount = 0
+    /// Columns waiting to spread a fill to their neighbours.
+    private let pending: UnsafeMutablePointer<Int>
+    /// Per column, the rows of groups already listed by ``forEachGroup(_:)``.
+    private let listed: UnsafeMutablePointer<UInt32>
     /// Per column, the rows whose block may lead a legal move: it has a neighbour of its colour,
     /// but none below it and none in the strip column before it. Every group of two or more
     /// holds exactly one block that comes first in strip order, and that block is a leader.
-    /// Kept up to date by ``load(_:)`` and ``removeFound(count:)``.
+    /// Kept up to date by ``load(_:)`` and ``removeFound()``.
     private let leaderMasks: UnsafeMutablePointer<UInt32>
     /// Per column, the rows whose block has the same colour as the block above it.
     private let verticalPairs: UnsafeMutablePointer<UInt32>
@@ -30,28 +47,35 @@ struct Engine: ~Copyable {
     private let leaderCounts: UnsafeMutablePointer<Int>
     /// The number of leaders: zero exactly when no move is left.
     private(set) var leaderCount = 0
-    /// Scratch space for leaders picked out by colour.
-    private let picked: UnsafeMutablePointer<Int32>
-    /// Columns a removal touched, as a list and as flags.
-    private let touched: UnsafeMutablePointer<Int>
-    private let isTouched: UnsafeMutablePointer<Bool>
-    /// Per column and the sentinel, during a removal: the lowest row whose block changed, or
-    /// ``unchanged``.
-    private let changedFrom: UnsafeMutablePointer<Int>
-    private static let unchanged = Int.max
+    /// The colour plus one that random draws avoid (see ``fillRandomGroup(avoiding:using:)``), 0
+    /// for none.
+    private var avoidedValue: UInt32 = 0
+    /// Per column, the leaders not of the avoided colour, and their numbers.
+    private let freeMasks: UnsafeMutablePointer<UInt32>
+    private let freeCounts: UnsafeMutablePointer<Int>
+    private var freeCount = 0
+    /// Columns a removal changed.
+    private let changed: UnsafeMutablePointer<Int>
 
-    init(room: Room, corners: CornerLinks) {
+    init(room: Room, corners: CornerLinks, keepsIdentities: Bool = true) {
         layout = Layout(room)
         width = room.width
+        self.keepsIdentities = keepsIdentities
         let columns = layout.columns
         codes = .allocate(capacity: layout.codeCount)
         codes.initialize(repeating: 0, count: layout.codeCount)
         heights = .allocate(capacity: columns + 1)
         heights.initialize(repeating: 0, count: columns + 1)
-        marks = .allocate(capacity: layout.codeCount)
-        marks.initialize(repeating: 0, count: layout.codeCount)
-        // Visits write one slot past the group found so far.
-        found = .allocate(capacity: columns * layout.height + 1)
+        planes = .allocate(capacity: (columns + 1) * 4)
+        planes.initialize(repeating: 0, count: (columns + 1) * 4)
+        groupMasks = .allocate(capacity: columns + 1)
+        groupMasks.initialize(repeating: 0, count: columns + 1)
+        groupColumns = .allocate(capacity: columns)
+        // A column is queued again only when it gains a block, so the queue never holds more
+        // entries than the room has cells.
+        pending = .allocate(capacity: columns * layout.height + 1)
+        listed = .allocate(capacity: columns + 1)
+        listed.initialize(repeating: 0, count: columns + 1)
         leaderMasks = .allocate(capacity: columns)
         leaderMasks.initialize(repeating: 0, count: columns)
         verticalPairs = .allocate(capacity: columns)
@@ -60,12 +84,11 @@ struct Engine: ~Copyable {
         rightPairs.initialize(repeating: 0, count: columns + 1)
         leaderCounts = .allocate(capacity: columns)
         leaderCounts.initialize(repeating: 0, count: columns)
-        picked = .allocate(capacity: columns * layout.height)
-        touched = .allocate(capacity: columns)
-        isTouched = .allocate(capacity: columns)
-        isTouched.initialize(repeating: false, count: columns)
-        changedFrom = .allocate(capacity: columns + 1)
-        changedFrom.initialize(repeating: Self.unchanged, count: columns + 1)
+        freeMasks = .allocate(capacity: columns)
+        freeMasks.initialize(repeating: 0, count: columns)
+        freeCounts = .allocate(capacity: columns)
+        freeCounts.initialize(repeating: 0, count: columns)
+        changed = .allocate(capacity: 3 * columns)
         left = .allocate(capacity: columns)
         right = .allocate(capacity: columns)
         let wraps = room.walls == 4 && corners == .linked
@@ -81,16 +104,18 @@ struct Engine: ~Copyable {
     deinit {
         codes.deallocate()
         heights.deallocate()
-        marks.deallocate()
-        found.deallocate()
+        planes.deallocate()
+        groupMasks.deallocate()
+        groupColumns.deallocate()
+        pending.deallocate()
+        listed.deallocate()
         leaderMasks.deallocate()
         verticalPairs.deallocate()
         rightPairs.deallocate()
         leaderCounts.deallocate()
-        picked.deallocate()
-        touched.deallocate()
-        isTouched.deallocate()
-        changedFrom.deallocate()
+        freeMasks.deallocate()
+        freeCounts.deallocate()
+        changed.deallocate()
         left.deallocate()
         right.deallocate()
     }
@@ -98,40 +123,67 @@ struct Engine: ~Copyable {
     // MARK: Moving boards in and out
 
     mutating func load(_ board: Board) {
-        board.codes.withUnsafeBufferPointer { codes.update(from: $0.baseAddress!, count: $0.count) }
-        board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
-        leaderCount = 0
-        leaderMasks.update(repeating: 0, count: layout.columns)
-        leaderCounts.update(repeating: 0, count: layout.columns)
-        for column in 0..<layout.columns {
-            compareAbove(column: column, from: 0)
-            compareRight(column: column, from: 0)
+        let columns = layout.columns
+        board.codes.withUnsafeBufferPointer { source in
+            if keepsIdentities { codes.update(from: source.baseAddress!, count: source.count) }
+            for column in 0..<columns {
+                let base = column &* layout.stride &+ 1
+                var p0: UInt32 = 0, p1: UInt32 = 0, p2: UInt32 = 0, p3: UInt32 = 0
+                for row in 0..<Int(board.heights[column]) {
+                    let value = UInt32(truncatingIfNeeded: source[base &+ row] >> 12)
+                    let bit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: row)
+                    p0 |= value & 1 != 0 ? bit : 0
+                    p1 |= value & 2 != 0 ? bit : 0
+                    p2 |= value & 4 != 0 ? bit : 0
+                    p3 |= value & 8 != 0 ? bit : 0
+                }
+                let plane = planes + column &* 4
+                plane[0] = p0
+                plane[1] = p1
+                plane[2] = p2
+                plane[3] = p3
+            }
         }
-        for column in 0..<layout.columns { refreshLeaders(column: column) }
+        board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
+        clearGroup()
+        leaderCount = 0
+        leaderMasks.update(repeating: 0, count: columns)
+        leaderCounts.update(repeating: 0, count: columns)
+        freeCount = 0
+        freeMasks.update(repeating: 0, count: columns)
+        freeCounts.update(repeating: 0, count: columns)
+        for column in 0..<columns { comparePairs(column: column) }
+        for column in 0..<columns { refreshLeaders(column: column) }
     }
 
+    /// Writes the board held into `board`, a board of the same room. Without
+    /// ``keepsIdentities``, the blocks are numbered afresh in cell order.
     func store(into board: inout Board) {
-        board.codes.withUnsafeMutableBufferPointer {
-            $0.baseAddress!.update(from: codes, count: $0.count)
+        if keepsIdentities {
+            board.codes.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: codes, count: $0.count) }
+        } else {
+            board.codes.withUnsafeMutableBufferPointer { codes in
+                for column in 0..<layout.columns {
+                    let base = column &* layout.stride &+ 1
+                    for row in 0..<layout.height {
+                        let value = self.value(at: Engine.position(column: column, row: row))
+                        codes[base &+ row] =
+                            value == 0 ? 0 : UInt16(truncatingIfNeeded: value &<< 12 | column &* layout.height &+ row)
+                    }
+                }
+            }
         }
         board.heights.withUnsafeMutableBufferPointer {
             $0.baseAddress!.update(from: heights, count: $0.count)
         }
     }
 
-    // MARK: Positions
+    // MARK: Positions and colours
 
     func position(of cell: Cell) -> Int32 { Engine.position(column: cell.wall * width + cell.column, row: cell.row) }
 
     @inline(__always)
     static func position(column: Int, row: Int) -> Int32 { Int32(truncatingIfNeeded: column << 8 | row) }
-
-    @inline(__always)
-    func index(_ position: Int32) -> Int {
-        layout.index(column: Int(position) >> 8, row: Int(position) & 0xFF)
-    }
-
-    func code(at position: Int32) -> UInt16 { codes[index(position)] }
 
     func cell(at position: Int32) -> Cell { Engine.cell(at: position, width: width) }
 
@@ -140,94 +192,145 @@ struct Engine: ~Copyable {
         return Cell(wall: column / width, column: column % width, row: Int(position) & 0xFF)
     }
 
+    /// The colour plus one of the cell at `position`, read from the planes: 0 for an empty cell.
+    @inline(__always)
+    func value(at position: Int32) -> Int {
+        let plane = planes + (Int(position) >> 8) &* 4
+        let row = UInt32(truncatingIfNeeded: position & 0xFF)
+        return Int(truncatingIfNeeded:
+            (plane[0] &>> row) & 1 | ((plane[1] &>> row) & 1) &<< 1 | ((plane[2] &>> row) & 1) &<< 2
+            | ((plane[3] &>> row) & 1) &<< 3)
+    }
+
+    /// The colour of the block at `position`, which must hold one.
+    @inline(__always)
+    func colour(at position: Int32) -> Int { value(at: position) &- 1 }
+
+    /// The code (colour and identity) of the cell at `position`; needs ``keepsIdentities``.
+    func code(at position: Int32) -> UInt16 { codes[layout.index(column: Int(position) >> 8, row: Int(position) & 0xFF)] }
+
+    /// The rows of `column` whose cell holds the colour whose value (colour plus one) is `value`.
+    @inline(__always)
+    private func mask(column: Int, value: UInt32) -> UInt32 {
+        let plane = planes + column &* 4
+        // Plane i as it is where bit i of the value is set, inverted where it is clear.
+        return (plane[0] ^ ((value & 1) &- 1)) & (plane[1] ^ (((value &>> 1) & 1) &- 1))
+            & (plane[2] ^ (((value &>> 2) & 1) &- 1)) & (plane[3] ^ (((value &>> 3) & 1) &- 1))
+    }
+
     // MARK: Groups
 
-    /// Starts a new marking: cells marked before count as unmarked again.
-    mutating func beginMarking() {
-        stamp &+= 1
-        if stamp == 0 {
-            marks.update(repeating: 0, count: layout.codeCount)
-            stamp = 1
+    /// Forgets the last group found.
+    @inline(__always)
+    private mutating func clearGroup() {
+        for k in 0..<groupColumnCount { groupMasks[groupColumns[k]] = 0 }
+        groupColumnCount = 0
+    }
+
+    /// The runs of set bits of `mask` that hold a bit of `seeds`.
+    @inline(__always)
+    private static func runs(of mask: UInt32, holding seeds: UInt32) -> UInt32 {
+        var grown = seeds
+        while true {
+            let next = (grown | grown &<< 1 | grown &>> 1) & mask
+            if next == grown { return grown }
+            grown = next
         }
     }
 
-    /// Finds the group of the block at `start`, skipping cells marked since ``beginMarking()``,
-    /// and writes its positions to ``found``. Returns the group's size.
+    /// Finds the group of the block at `start` and keeps it as the found group; returns its
+    /// size (1 for a lone block, 0 for an empty cell).
     @inline(__always)
-    mutating func fill(from start: Int32) -> Int { fill(from: start, onlyIfFirst: false) }
+    mutating func fill(from start: Int32) -> Int {
+        guard fill(from: start, onlyIfFirst: false) else { return 0 }
+        var size = 0
+        for k in 0..<groupColumnCount { size &+= groupMasks[groupColumns[k]].nonzeroBitCount }
+        return size
+    }
 
-    /// Like ``fill(from:)``, but gives up and returns 0 as soon as the group turns out to hold a
-    /// block before `start` in strip order: a group is found only from its first block.
+    /// Like ``fill(from:)``, but gives up and returns false as soon as the group turns out to
+    /// hold a block before `start` in strip order: a group is found only from its first block.
     @inline(__always)
-    mutating func fillFromFirst(_ start: Int32) -> Int { fill(from: start, onlyIfFirst: true) }
+    mutating func fillFromFirst(_ start: Int32) -> Bool { fill(from: start, onlyIfFirst: true) }
 
     @inline(__always)
-    private mutating func fill(from start: Int32, onlyIfFirst: Bool) -> Int {
-        let stride = layout.stride
-        let first = index(start)
-        let code = codes[first]
-        marks[first] = stamp
-        found[0] = start
-        var count = 1
-        var next = 0
-        while next < count {
-            let position = Int(found[next])
-            next &+= 1
-            let column = position >> 8
-            let row = position & 0xFF
-            let here = column &* stride &+ 1 &+ row
-            // Branch-free: whether a neighbour matches is random, so a branch would mispredict often.
-            // Returns whether the neighbour is of the group and before `start`.
-            @inline(__always) func visit(_ index: Int, _ column: Int, _ row: Int) -> Bool {
-                let same = Code.sameColour(codes[index], code)
-                let neighbour = Engine.position(column: column, row: row)
-                found[count] = neighbour
-                count &+= same && marks[index] != stamp ? 1 : 0
-                marks[index] = same ? stamp : marks[index]
-                return onlyIfFirst && same && neighbour < start
+    private mutating func fill(from start: Int32, onlyIfFirst: Bool) -> Bool {
+        clearGroup()
+        let value = UInt32(truncatingIfNeeded: self.value(at: start))
+        guard value != 0 else { return false }
+        let startColumn = Int(start) >> 8
+        let startBit: UInt32 = 1 &<< UInt32(truncatingIfNeeded: start & 0xFF)
+        let first = Self.runs(of: mask(column: startColumn, value: value), holding: startBit)
+        if onlyIfFirst && first & (startBit &- 1) != 0 { return false }
+        groupMasks[startColumn] = first
+        groupColumns[0] = startColumn
+        groupColumnCount = 1
+        pending[0] = startColumn
+        var pendingCount = 1
+        let sentinel = layout.columns
+        while pendingCount > 0 {
+            pendingCount &-= 1
+            let column = pending[pendingCount]
+            let rows = groupMasks[column]
+            for side in 0..<2 {
+                let neighbour = side == 0 ? left[column] : right[column]
+                if neighbour == sentinel { continue }
+                let had = groupMasks[neighbour]
+                let colourRows = mask(column: neighbour, value: value)
+                let seeds = rows & colourRows & ~had
+                if seeds == 0 { continue }
+                let grown = Self.runs(of: colourRows, holding: seeds | had)
+                if onlyIfFirst
+                    && (neighbour < startColumn || (neighbour == startColumn && grown & (startBit &- 1) != 0))
+                {
+                    return false
+                }
+                if had == 0 {
+                    groupColumns[groupColumnCount] = neighbour
+                    groupColumnCount &+= 1
+                }
+                groupMasks[neighbour] = grown
+                pending[pendingCount] = neighbour
+                pendingCount &+= 1
             }
-            let l = left[column]
-            let r = right[column]
-            if visit(here &- 1, column, row &- 1) || visit(l &* stride &+ 1 &+ row, l, row)
-                || visit(here &+ 1, column, row &+ 1) || visit(r &* stride &+ 1 &+ row, r, row)
-            {
-                return 0
+        }
+        return true
+    }
+
+    /// The first block of the found group in strip order.
+    func firstFound() -> Int32 {
+        var column = Int.max
+        for k in 0..<groupColumnCount { column = min(column, groupColumns[k]) }
+        return Engine.position(column: column, row: groupMasks[column].trailingZeroBitCount)
+    }
+
+    /// Calls `body` with every block of the found group, in strip order.
+    func forEachFound(_ body: (Int32) -> Void) { forEachPosition(in: groupMasks, body) }
+
+    /// Calls `body` with the position of every bit of the per-column `masks`, in strip order.
+    @inline(__always)
+    private func forEachPosition(in masks: UnsafeMutablePointer<UInt32>, _ body: (Int32) -> Void) {
+        for column in 0..<layout.columns {
+            var rows = masks[column]
+            while rows != 0 {
+                body(Engine.position(column: column, row: rows.trailingZeroBitCount))
+                rows &= rows &- 1
             }
         }
-        return count
     }
 
-    /// Compares the blocks of `column` from `row` up with the blocks above them; the comparisons
-    /// below `row` stand.
+    /// Compares the blocks of `column` with the blocks above them and with the blocks beside
+    /// them in the column to the right.
     @inline(__always)
-    private func compareAbove(column: Int, from row: Int) {
-        let base = column &* layout.stride &+ 1
-        // Branch-free: colours are random, so a branch per test would mispredict often.
-        // Pads and empty cells hold 0, which matches no block.
-        var mask = verticalPairs[column] & ((1 &<< UInt32(truncatingIfNeeded: row)) &- 1)
-        var row = row
-        while row < Int(heights[column]) {
-            let same = Code.sameColour(codes[base &+ row &+ 1], codes[base &+ row])
-            mask |= (same ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
-            row &+= 1
-        }
-        verticalPairs[column] = mask
-    }
-
-    /// Compares the blocks of `column` from `row` up with the blocks beside them in the column to
-    /// the right; the comparisons below `row` stand.
-    @inline(__always)
-    private func compareRight(column: Int, from row: Int) {
-        let base = column &* layout.stride &+ 1
-        let rightBase = right[column] &* layout.stride &+ 1
-        var mask = rightPairs[column] & ((1 &<< UInt32(truncatingIfNeeded: row)) &- 1)
-        var row = row
-        while row < Int(heights[column]) {
-            let same = Code.sameColour(codes[rightBase &+ row], codes[base &+ row])
-            mask |= (same ? 1 : 0) &<< UInt32(truncatingIfNeeded: row)
-            row &+= 1
-        }
-        rightPairs[column] = mask
+    private func comparePairs(column: Int) {
+        let plane = planes + column &* 4
+        let p0 = plane[0], p1 = plane[1], p2 = plane[2], p3 = plane[3]
+        let occupied = p0 | p1 | p2 | p3
+        let aboveDiffers = (p0 ^ p0 &>> 1) | (p1 ^ p1 &>> 1) | (p2 ^ p2 &>> 1) | (p3 ^ p3 &>> 1)
+        verticalPairs[column] = ~aboveDiffers & occupied &>> 1
+        let beside = planes + right[column] &* 4
+        let besideDiffers = (p0 ^ beside[0]) | (p1 ^ beside[1]) | (p2 ^ beside[2]) | (p3 ^ beside[3])
+        rightPairs[column] = ~besideDiffers & occupied & (beside[0] | beside[1] | beside[2] | beside[3])
     }
 
     /// Recomputes the leaders of `column` from the comparisons.
@@ -237,181 +340,189 @@ struct Engine: ~Copyable {
         let fromLeft = rightPairs[left[column]]
         let paired = vertical | vertical &<< 1 | rightPairs[column] | fromLeft
         let mask = paired & ~(vertical &<< 1) & (left[column] < column ? ~fromLeft : ~0)
-        if mask == leaderMasks[column] { return }
-        let count = mask.nonzeroBitCount
-        leaderCount &+= count &- leaderCounts[column]
-        leaderMasks[column] = mask
-        leaderCounts[column] = count
+        if mask != leaderMasks[column] {
+            let count = mask.nonzeroBitCount
+            leaderCount &+= count &- leaderCounts[column]
+            leaderMasks[column] = mask
+            leaderCounts[column] = count
+        }
+        let free = avoidedValue == 0 ? mask : mask & ~self.mask(column: column, value: avoidedValue)
+        if free != freeMasks[column] {
+            let count = avoidedValue == 0 ? leaderCounts[column] : free.nonzeroBitCount
+            freeCount &+= count &- freeCounts[column]
+            freeMasks[column] = free
+            freeCounts[column] = count
+        }
     }
 
     /// Finds a group chosen uniformly among the groups of two or more (a random leader, kept
-    /// only when it is its group's first block) and returns its size, its blocks in ``found``;
-    /// 0 when no group is left.
-    mutating func fillRandomGroup(using generator: inout SeededGenerator) -> Int {
+    /// only when it is its group's first block) as the found group; false when no group is left.
+    mutating func fillRandomGroup(using generator: inout SeededGenerator) -> Bool {
         let candidates = leaderCount
-        guard candidates > 0 else { return 0 }
-        var size: Int
-        repeat {
-            beginMarking()
-            size = fillFromFirst(leader(generator.below(candidates)))
-        } while size == 0
-        return size
+        guard candidates > 0 else { return false }
+        while !fillFromFirst(leader(generator.below(candidates))) {}
+        return true
     }
 
     /// Like ``fillRandomGroup(using:)``, drawing only among the groups not of colour `avoided`
-    /// while there are any: the tabu-colour playout policy of SameGame searches.
-    mutating func fillRandomGroup(avoiding avoided: Int, using generator: inout SeededGenerator) -> Int {
-        let candidates = leaderCount
-        guard candidates > 0 else { return 0 }
-        // Most leaders are usually of other colours: draw among all and skip the avoided colour.
-        for _ in 0..<16 {
-            let position = leader(generator.below(candidates))
-            if Code.colour(code(at: position)) == avoided { continue }
-            beginMarking()
-            let size = fillFromFirst(position)
-            if size > 0 { return size }
+    /// while there are any: the tabu-colour playout policy of SameGame searches. The leaders of
+    /// other colours are kept apart as the board changes, so the draw costs no more than an
+    /// unrestricted one.
+    mutating func fillRandomGroup(avoiding avoided: Int, using generator: inout SeededGenerator) -> Bool {
+        let value = UInt32(truncatingIfNeeded: avoided &+ 1)
+        if value != avoidedValue {
+            avoidedValue = value
+            for column in 0..<layout.columns { refreshLeaders(column: column) }
         }
-        var count = 0
-        forEachLeader { position in
-            picked[count] = position
-            count &+= Code.colour(code(at: position)) == avoided ? 0 : 1
-        }
-        guard count > 0 else { return fillRandomGroup(using: &generator) }
-        while true {
-            beginMarking()
-            let size = fillFromFirst(picked[generator.below(count)])
-            if size > 0 { return size }
-        }
+        let candidates = freeCount
+        guard candidates > 0 else { return fillRandomGroup(using: &generator) }
+        while !fillFromFirst(Self.nth(generator.below(candidates), in: freeMasks, counts: freeCounts)) {}
+        return true
     }
 
     /// Calls `body` with every leader, in strip order.
     @inline(__always)
-    func forEachLeader(_ body: (Int32) -> Void) {
-        for column in 0..<layout.columns {
-            var mask = leaderMasks[column]
-            while mask != 0 {
-                body(Engine.position(column: column, row: mask.trailingZeroBitCount))
-                mask &= mask &- 1
-            }
-        }
-    }
+    func forEachLeader(_ body: (Int32) -> Void) { forEachPosition(in: leaderMasks, body) }
 
     /// The `n`th leader in strip order; `n` must be below ``leaderCount``.
     @inline(__always)
-    func leader(_ n: Int) -> Int32 {
+    func leader(_ n: Int) -> Int32 { Self.nth(n, in: leaderMasks, counts: leaderCounts) }
+
+    /// The `n`th set bit of per-column `masks` in strip order, given their bit `counts`.
+    @inline(__always)
+    private static func nth(_ n: Int, in masks: UnsafeMutablePointer<UInt32>, counts: UnsafeMutablePointer<Int>)
+        -> Int32
+    {
         var n = n
         var column = 0
-        while n >= leaderCounts[column] {
-            n &-= leaderCounts[column]
+        while n >= counts[column] {
+            n &-= counts[column]
             column &+= 1
         }
-        var mask = leaderMasks[column]
+        var mask = masks[column]
         for _ in 0..<n { mask &= mask &- 1 }
         return Engine.position(column: column, row: mask.trailingZeroBitCount)
     }
 
-    /// The groups of two or more blocks, up to `limit` of them, in the order of their leaders.
+    /// The groups of two or more blocks, up to `limit` of them, in the order of their first blocks.
     mutating func allGroups(upTo limit: Int) -> [Group] {
-        var groups: [Group] = []
-        beginMarking()
-        for n in 0..<leaderCount where groups.count < limit {
-            let position = leader(n)
-            if marks[index(position)] != stamp { groups.append(foundGroup(size: fill(from: position))) }
+        var firsts: [Int32] = []
+        forEachGroup { first, _, _ in if firsts.count < limit { firsts.append(first) } }
+        return firsts.map { first in
+            _ = fill(from: first)
+            return foundGroup()
         }
-        return groups
     }
 
     /// Finds the groups of two or more blocks, in strip order of their first blocks, and calls
-    /// `body` with each one's first block, size and colour.
+    /// `body` with each one's first block, size and colour, the group being the found one.
     @inline(__always)
     mutating func forEachGroup(_ body: (_ first: Int32, _ size: Int, _ colour: Int) -> Void) {
-        beginMarking()
+        listed.update(repeating: 0, count: layout.columns)
         for column in 0..<layout.columns {
             var mask = leaderMasks[column]
             while mask != 0 {
-                let position = Engine.position(column: column, row: mask.trailingZeroBitCount)
+                let row = mask.trailingZeroBitCount
                 mask &= mask &- 1
-                if marks[index(position)] != stamp {
-                    body(position, fill(from: position), Code.colour(codes[index(position)]))
-                }
+                if listed[column] & 1 &<< UInt32(truncatingIfNeeded: row) != 0 { continue }
+                let position = Engine.position(column: column, row: row)
+                let size = fill(from: position)
+                for k in 0..<groupColumnCount { listed[groupColumns[k]] |= groupMasks[groupColumns[k]] }
+                body(position, size, colour(at: position))
             }
         }
     }
 
-    /// The group of `size` blocks that the last ``fill(from:)`` found.
-    func foundGroup(size: Int) -> Group {
-        Group(colour: Code.colour(code(at: found[0])), cells: (0..<size).map { cell(at: found[$0]) }.sorted())
+    /// The found group.
+    func foundGroup() -> Group {
+        var cells: [Cell] = []
+        forEachFound { cells.append(cell(at: $0)) }
+        return Group(colour: colour(at: firstFound()), cells: cells)
     }
 
     // MARK: Removal
 
-    /// Removes the `count` blocks in ``found``, lets the blocks above fall and closes up the
-    /// columns emptied on each wall.
-    mutating func removeFound(count: Int) {
-        var touchedCount = 0
-        @inline(__always) func touch(_ column: Int) {
-            if column < layout.columns && !isTouched[column] {
-                isTouched[column] = true
-                touched[touchedCount] = column
-                touchedCount &+= 1
-            }
-        }
-        for k in 0..<count {
-            let position = Int(found[k])
-            let column = position >> 8
-            codes[index(found[k])] = 0
-            changedFrom[column] = min(changedFrom[column], position & 0xFF)
-            touch(column)
-        }
+    /// Removes the found group, lets the blocks above fall and closes up the columns emptied on
+    /// each wall. Returns the number of blocks removed.
+    @discardableResult
+    mutating func removeFound() -> Int {
+        var changedCount = 0
         var emptiedWalls: UInt8 = 0
-        for k in 0..<touchedCount where settle(column: touched[k]) == 0 {
-            emptiedWalls |= 1 << (touched[k] / width)
+        var removed = 0
+        for k in 0..<groupColumnCount {
+            let column = groupColumns[k]
+            let before = Int(heights[column])
+            let height = settle(column: column, removing: groupMasks[column])
+            removed &+= before &- height
+            if height == 0 { emptiedWalls |= 1 &<< UInt8(truncatingIfNeeded: column / width) }
+            changed[changedCount] = column
+            changedCount &+= 1
         }
+        clearGroup()
         while emptiedWalls != 0 {
             let wall = emptiedWalls.trailingZeroBitCount
             emptiedWalls &= emptiedWalls - 1
             for column in closeUp(wall: wall)..<(wall + 1) * width {
-                changedFrom[column] = 0
-                touch(column)
+                changed[changedCount] = column
+                changedCount &+= 1
             }
         }
-        // A column's comparisons change from its lowest changed row up, and so do those of the
-        // column on its left with it. The leaders change in the changed columns and beside them.
-        let changed = touchedCount
-        for k in 0..<changed {
-            let column = touched[k]
-            let from = changedFrom[column]
-            compareAbove(column: column, from: max(from &- 1, 0))
-            compareRight(column: column, from: min(from, changedFrom[right[column]]))
-            let left = left[column]
-            if left < layout.columns && changedFrom[left] == Self.unchanged {
-                compareRight(column: left, from: from)
-            }
-            touch(left)
-            touch(right[column])
+        // A column's comparisons change with it, and so do those of the column on its left with
+        // it; the leaders change in the changed columns and beside them. Each column is done
+        // once: the sets are bits (a room has at most 128 columns), the sentinel left out.
+        let sentinel = layout.columns
+        var compared = ColumnSet(), refreshed = ColumnSet()
+        for k in 0..<changedCount {
+            let column = changed[k]
+            compared.insert(column)
+            compared.insert(left[column])
+            refreshed.insert(column)
+            refreshed.insert(left[column])
+            refreshed.insert(right[column])
         }
-        for k in 0..<changed { changedFrom[touched[k]] = Self.unchanged }
-        for k in 0..<touchedCount {
-            isTouched[touched[k]] = false
-            refreshLeaders(column: touched[k])
-        }
+        compared.remove(sentinel)
+        refreshed.remove(sentinel)
+        compared.forEach { comparePairs(column: $0) }
+        refreshed.forEach { refreshLeaders(column: $0) }
+        return removed
     }
 
-    /// Lets the blocks of a column fall onto each other, from its lowest changed row up (the
-    /// blocks below stay). Returns the new height.
+    /// Takes the rows `removed` out of `column`, the blocks above falling onto the blocks below.
+    /// Returns the new height.
     @inline(__always)
-    private func settle(column: Int) -> Int {
-        let base = column &* layout.stride &+ 1
-        let height = Int(heights[column])
-        var kept = changedFrom[column]
-        for row in kept..<height {
-            let code = codes[base &+ row]
-            codes[base &+ kept] = code
-            kept &+= code != 0 ? 1 : 0
+    private func settle(column: Int, removing removed: UInt32) -> Int {
+        let plane = planes + column &* 4
+        var p0 = UInt64(plane[0]), p1 = UInt64(plane[1]), p2 = UInt64(plane[2]), p3 = UInt64(plane[3])
+        var rest = UInt64(removed)
+        var count = 0
+        // Squeeze out the lowest run of removed rows at a time; the rows above it move down.
+        while rest != 0 {
+            let bottom = UInt64(truncatingIfNeeded: rest.trailingZeroBitCount)
+            let length = UInt64(truncatingIfNeeded: (~(rest &>> bottom)).trailingZeroBitCount)
+            let below = (1 &<< bottom) &- 1
+            p0 = p0 & below | (p0 &>> length) & ~below
+            p1 = p1 & below | (p1 &>> length) & ~below
+            p2 = p2 & below | (p2 &>> length) & ~below
+            p3 = p3 & below | (p3 &>> length) & ~below
+            rest = (rest &>> length) & ~below
+            count &+= Int(length)
         }
-        (codes + base + kept).update(repeating: 0, count: height &- kept)
-        heights[column] = UInt8(truncatingIfNeeded: kept)
-        return kept
+        plane[0] = UInt32(truncatingIfNeeded: p0)
+        plane[1] = UInt32(truncatingIfNeeded: p1)
+        plane[2] = UInt32(truncatingIfNeeded: p2)
+        plane[3] = UInt32(truncatingIfNeeded: p3)
+        let height = Int(heights[column]) &- count
+        if keepsIdentities {
+            let base = column &* layout.stride &+ 1
+            var kept = removed.trailingZeroBitCount
+            for row in kept..<Int(heights[column]) where removed & 1 &<< UInt32(truncatingIfNeeded: row) == 0 {
+                codes[base &+ kept] = codes[base &+ row]
+                kept &+= 1
+            }
+            (codes + base + kept).update(repeating: 0, count: Int(heights[column]) &- kept)
+        }
+        heights[column] = UInt8(truncatingIfNeeded: height)
+        return height
     }
 
     /// Slides the filled columns of a wall toward its column 0. Returns the first column that
@@ -424,13 +535,17 @@ struct Engine: ~Copyable {
         for column in first..<first + width where heights[column] > 0 {
             if column != target {
                 firstChanged = min(firstChanged, target)
-                (codes + target * stride).update(from: codes + column * stride, count: stride)
+                if keepsIdentities { (codes + target * stride).update(from: codes + column * stride, count: stride) }
+                (planes + target * 4).update(from: planes + column * 4, count: 4)
                 heights[target] = heights[column]
             }
             target += 1
         }
         if target < first + width {
-            (codes + target * stride).update(repeating: 0, count: (first + width - target) * stride)
+            if keepsIdentities {
+                (codes + target * stride).update(repeating: 0, count: (first + width - target) * stride)
+            }
+            (planes + target * 4).update(repeating: 0, count: (first + width - target) * 4)
             (heights + target).update(repeating: 0, count: first + width - target)
             firstChanged = min(firstChanged, target)
         }
@@ -440,5 +555,45 @@ struct Engine: ~Copyable {
     /// The number of blocks left.
     func blockCount() -> Int {
         (0..<layout.columns).reduce(0) { $0 + Int(heights[$1]) }
+    }
+}
+
+/// A set of strip columns as bits (columns 0 to 128, the sentinel of the largest room included).
+private struct ColumnSet {
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+
+    @inline(__always)
+    mutating func insert(_ column: Int) {
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: column & 63)
+        switch column >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        default: words.2 |= bit
+        }
+    }
+
+    @inline(__always)
+    mutating func remove(_ column: Int) {
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: column & 63)
+        switch column >> 6 {
+        case 0: words.0 &= ~bit
+        case 1: words.1 &= ~bit
+        default: words.2 &= ~bit
+        }
+    }
+
+    /// Calls `body` with every column in the set, in increasing order.
+    @inline(__always)
+    func forEach(_ body: (Int) -> Void) {
+        @inline(__always) func each(_ word: UInt64, from offset: Int) {
+            var rest = word
+            while rest != 0 {
+                body(offset &+ rest.trailingZeroBitCount)
+                rest &= rest &- 1
+            }
+        }
+        each(words.0, from: 0)
+        each(words.1, from: 64)
+        each(words.2, from: 128)
     }
 }

@@ -60,9 +60,8 @@ extension Board {
         guard self[cell] != nil else { return nil }
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        engine.beginMarking()
-        let size = engine.fill(from: engine.position(of: cell))
-        return engine.foundGroup(size: size)
+        _ = engine.fill(from: engine.position(of: cell))
+        return engine.foundGroup()
     }
 
     /// Every group of two or more blocks: the moves the board offers, ordered by their first cell.
@@ -83,8 +82,7 @@ extension Board {
     public func randomGroup(corners: CornerLinks = .linked, using generator: inout SeededGenerator) -> Group? {
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        let size = engine.fillRandomGroup(using: &generator)
-        return size == 0 ? nil : engine.foundGroup(size: size)
+        return engine.fillRandomGroup(using: &generator) ? engine.foundGroup() : nil
     }
 
     /// Whether any group of two or more blocks is left.
@@ -102,12 +100,10 @@ extension Board {
         guard self[cell] != nil else { throw .emptyCell(cell) }
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        engine.beginMarking()
         let size = engine.fill(from: engine.position(of: cell))
         guard size >= 2 else { throw .loneBlock(cell) }
-        let broken = (0..<size).map { k in
-            PlacedBlock(Code.block(engine.code(at: engine.found[k])), at: engine.cell(at: engine.found[k]))
-        }.sorted { $0.cell < $1.cell }
+        var broken: [PlacedBlock] = []
+        engine.forEachFound { broken.append(PlacedBlock(Code.block(engine.code(at: $0)), at: engine.cell(at: $0))) }
         // Only blocks of a wall that lost blocks can move, and only from its first column that
         // lost one onward: falls stay in their column and slides go left.
         var firstColumn: [Int: Int] = [:]
@@ -116,7 +112,7 @@ extension Board {
             (wall * room.width + column)..<((wall + 1) * room.width)
         }
         let before = regions.flatMap(placedBlocks(inColumns:))
-        engine.removeFound(count: size)
+        engine.removeFound()
         engine.store(into: &self)
         // Identities are below the room's cell count: where each block was, by identity.
         var origin = [Int32](repeating: -1, count: room.cellCount)

@@ -28,7 +28,7 @@ public struct Playouts: ~Copyable {
 
     /// Working memory for boards of `room` under `rules`.
     public init(room: Room, rules: Rules = Rules()) {
-        engine = Engine(room: room, corners: rules.corners)
+        engine = Engine(room: room, corners: rules.corners, keepsIdentities: false)
         self.room = room
         scoring = rules.scoring
     }
@@ -57,10 +57,9 @@ public struct Playouts: ~Copyable {
         var score = 0
         var moves = 0
         while true {
-            let size = engine.fillRandomGroup(using: &generator)
-            if size == 0 { break }
-            report(engine.cell(at: engine.found[0]))
-            engine.removeFound(count: size)
+            guard engine.fillRandomGroup(using: &generator) else { break }
+            report(engine.cell(at: engine.firstFound()))
+            let size = engine.removeFound()
             score += scoring.points(forGroupOf: size)
             moves += 1
         }

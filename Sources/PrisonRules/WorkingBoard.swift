@@ -39,8 +39,12 @@ public struct WorkingBoard: ~Copyable {
     public let corners: CornerLinks
 
     /// Working memory holding `board`, with groups linked around corners as `corners` says.
-    public init(_ board: Board, corners: CornerLinks = .linked) {
-        engine = Engine(room: board.room, corners: corners)
+    ///
+    /// With `keepsIdentities` false, blocks are known by their colours alone: moves cost less,
+    /// and ``board`` numbers the blocks afresh in cell order (two boards with the same colours in
+    /// the same cells are then equal), as searches want.
+    public init(_ board: Board, corners: CornerLinks = .linked, keepsIdentities: Bool = true) {
+        engine = Engine(room: board.room, corners: corners, keepsIdentities: keepsIdentities)
         loaded = board
         self.corners = corners
         engine.load(board)
@@ -78,7 +82,7 @@ public struct WorkingBoard: ~Copyable {
     /// moves (without their sizes), in which a group with several leaders appears several times.
     public func appendLeaders(to leaders: inout [Leader]) {
         engine.forEachLeader { position in
-            leaders.append(Leader(cell: engine.cell(at: position), colour: Code.colour(engine.code(at: position))))
+            leaders.append(Leader(cell: engine.cell(at: position), colour: engine.colour(at: position)))
         }
     }
 
@@ -89,11 +93,9 @@ public struct WorkingBoard: ~Copyable {
     public mutating func removeGroup(at cell: Cell) -> Int {
         guard loaded.room.contains(cell) else { return 0 }
         let position = engine.position(of: cell)
-        guard engine.code(at: position) != 0 else { return 0 }
-        engine.beginMarking()
         let size = engine.fill(from: position)
         guard size >= 2 else { return 0 }
-        engine.removeFound(count: size)
+        engine.removeFound()
         return size
     }
 
@@ -103,14 +105,14 @@ public struct WorkingBoard: ~Copyable {
     public mutating func removeRandomGroup(avoiding avoided: Int? = nil, using generator: inout SeededGenerator)
         -> GroupChoice?
     {
-        let size =
+        let found =
             if let avoided { engine.fillRandomGroup(avoiding: avoided, using: &generator) }
             else { engine.fillRandomGroup(using: &generator) }
-        guard size > 0 else { return nil }
-        let first = engine.found[0]
-        let choice = GroupChoice(cell: engine.cell(at: first), size: size, colour: Code.colour(engine.code(at: first)))
-        engine.removeFound(count: size)
-        return choice
+        guard found else { return nil }
+        let first = engine.firstFound()
+        let cell = engine.cell(at: first)
+        let colour = engine.colour(at: first)
+        return GroupChoice(cell: cell, size: engine.removeFound(), colour: colour)
     }
 }
 

@@ -7,12 +7,15 @@ final class SearchContext: @unchecked Sendable {
     var working: WorkingBoard
     var generator: SeededGenerator
     var allowance: Allowance
+    /// The colour rollouts keep for the end; nil: the one with the most blocks on the board
+    /// each rollout starts from.
+    var keptColour: Int?
     /// The moves of the last ``rollout(from:)``.
     private(set) var rolloutMoves: [Cell] = []
 
     init(board: Board, goal: SearchGoal, generator: SeededGenerator, allowance: Allowance) {
         self.goal = goal
-        working = WorkingBoard(board, corners: goal.rules.corners)
+        working = WorkingBoard(board, corners: goal.rules.corners, keepsIdentities: false)
         self.generator = generator
         self.allowance = allowance
     }
@@ -42,7 +45,7 @@ final class SearchContext: @unchecked Sendable {
     ///
     /// With a `first` move, the rollout begins with it; it must be a move of `position`.
     func rollout(from position: Position, first: Cell? = nil) -> (score: Int, remaining: Int) {
-        let tabu = Self.tabuColour(of: position.board)
+        let tabu = keptColour ?? Self.tabuColour(of: position.board)
         working.load(position.board)
         rolloutMoves.removeAll(keepingCapacity: true)
         var score = position.score
@@ -54,14 +57,30 @@ final class SearchContext: @unchecked Sendable {
             score += goal.points(forGroupOf: size, atMove: index)
             index += 1
         }
-        while let group = working.removeRandomGroup(avoiding: tabu, using: &generator) {
-            rolloutMoves.append(group.cell)
-            score += goal.points(forGroupOf: group.size, atMove: index)
-            index += 1
-        }
+        score = Self.playOut(
+            &working, avoiding: tabu, using: &generator, recordingMoves: &rolloutMoves, goal: goal, from: index,
+            score: score)
         let remaining = working.blockCount
         allowance.countPlayout()
         return (remaining == 0 ? score + Rules.clearBonus : score, remaining)
+    }
+
+    /// Plays the tabu-colour policy to the end on `working` and returns `score` plus the points
+    /// of its moves, the first of them the `index`th move of the game. A static function on
+    /// `inout` arguments, so that the loop runs without the run-time exclusivity checks that
+    /// each access to a class's stored properties costs.
+    private static func playOut(
+        _ working: inout WorkingBoard, avoiding tabu: Int, using generator: inout SeededGenerator,
+        recordingMoves moves: inout [Cell], goal: SearchGoal, from index: Int, score: Int
+    ) -> Int {
+        var score = score
+        var index = index
+        while let group = working.removeRandomGroup(avoiding: tabu, using: &generator) {
+            moves.append(group.cell)
+            score += goal.points(forGroupOf: group.size, atMove: index)
+            index += 1
+        }
+        return score
     }
 
     /// The line of a rollout from `position`.

@@ -22,11 +22,18 @@ struct Bench: ParsableCommand {
             """)
 
     enum Suite: String, ExpressibleByArgument, CaseIterable {
-        case rules, space, world, all
+        case rules, space, world, all, hints
     }
 
-    @Argument(help: "What to measure: rules, space, world or all.")
+    enum Rooms: String, ExpressibleByArgument, CaseIterable {
+        case classic, standard, both
+    }
+
+    @Argument(help: "What to measure: rules, space, world, all (the three), or hints (games that follow the hint).")
     var suite = Suite.all
+
+    @Option(help: "The rooms of the rules figures: classic (15x15), standard (4 x 12x10) or both.")
+    var rooms = Rooms.both
 
     @Option(help: "Seconds to measure each figure.")
     var seconds = 2.0
@@ -34,6 +41,10 @@ struct Bench: ParsableCommand {
     var boards = 100
     @Option(help: "Play exactly this many playouts (or games) a figure instead of measuring for --seconds (for instruction counts under valgrind).")
     var playouts: Int?
+    @Option(help: "hints: seconds of search for each hint.")
+    var hintSeconds = 0.2
+    @Option(help: "hints: the boards of each room, seeds 1 to N.")
+    var hintBoards = 1
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
@@ -41,11 +52,16 @@ struct Bench: ParsableCommand {
         guard seconds > 0, seconds.isFinite else { throw ValidationError("--seconds must be positive") }
         guard boards > 0 else { throw ValidationError("--boards must be positive") }
         guard playouts.map({ $0 > 0 }) ?? true else { throw ValidationError("--playouts must be positive") }
+        guard hintSeconds > 0, hintSeconds <= 60 else { throw ValidationError("--hint-seconds must be more than 0 and at most 60") }
+        guard (1...1000).contains(hintBoards) else { throw ValidationError("--hint-boards must be 1 to 1000") }
     }
 
     struct Figure: Encodable {
         let room: String
         let playoutsPerSecond: Double
+        /// Playouts per second of the thread's own processor time: the figure to compare on a
+        /// machine other programs share, where wall-clock rates swing with their load.
+        let playoutsPerCPUSecond: Double
         let movesPerPlayout: Double
         let meanScore: Double
         let clearedRate: Double
@@ -80,12 +96,24 @@ struct Bench: ParsableCommand {
         let worldCost: Double
     }
 
+    /// A game played from the start by following the hint at every move.
+    struct HintGame: Encodable {
+        let room: String
+        let seed: UInt64
+        let score: Int
+        let cleared: Bool
+        let remaining: Int
+        let moves: Int
+        let seconds: Double
+    }
+
     struct Report: Encodable {
         let build: String
         let secondsPerFigure: Double
         let figures: [Figure]?
         let space: SpaceFigures?
         let world: WorldFigures?
+        let hints: [HintGame]?
     }
 
     func run() throws {
@@ -98,24 +126,31 @@ struct Bench: ParsableCommand {
         let workloads = [
             ("classic 15x15, 5 colours", Room.classic),
             ("room 4 x 12x10, 5 colours", Room.standard),
-        ]
+        ].filter { rooms == .both || $0.1 == (rooms == .classic ? Room.classic : Room.standard) }
         let figures = [.rules, .all].contains(suite) ? try workloads.map { name, room in try measure(name: name, room: room) } : nil
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
+        let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {
-            try reportingFailures { try writeOutput(jsonData(Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world))) }
+            try reportingFailures {
+                try writeOutput(
+                    jsonData(
+                        Report(build: build, secondsPerFigure: seconds, figures: figures, space: space, world: world, hints: hints)))
+            }
             return
         }
         var lines = ["prison-sim bench: \(build) build, one thread (but for the 2-job figures), \(seconds) s a figure"]
         if let figures {
             lines.append("")
-            lines.append("random playouts (\(boards) boards a room; baseline: the same games through Game)")
             lines.append(
-                pad("room", 28) + pad("playouts/s", 12) + pad("game API/s", 12) + pad("ratio", 8)
+                "random playouts (\(boards) boards a room; per CPU s: per second of this thread's processor time; "
+                    + "baseline: the same games through Game)")
+            lines.append(
+                pad("room", 28) + pad("playouts/s", 12) + pad("per CPU s", 11) + pad("game API/s", 12) + pad("ratio", 8)
                     + pad("moves", 8) + pad("score", 8) + pad("cleared", 9) + "state bytes")
             for f in figures {
                 lines.append(
-                    pad(f.room, 28) + pad(String(Int(f.playoutsPerSecond)), 12)
+                    pad(f.room, 28) + pad(String(Int(f.playoutsPerSecond)), 12) + pad(String(Int(f.playoutsPerCPUSecond)), 11)
                         + pad(String(Int(f.gameAPIPlayoutsPerSecond)), 12) + pad(String(format: "%.1fx", f.speedup), 8)
                         + pad(String(format: "%.1f", f.movesPerPlayout), 8) + pad(String(format: "%.0f", f.meanScore), 8)
                         + pad(String(format: "%.1f%%", f.clearedRate * 100), 9) + String(f.stateBytes))
@@ -146,7 +181,35 @@ struct Bench: ParsableCommand {
             lines.append(row("rules only", world.rulesOnlyGamesPerSecond, world.rulesOnlyTwoJobsGamesPerSecond))
             lines.append(String(format: "a game through the world costs %.1fx one on the rules alone", world.worldCost))
         }
+        if let hints {
+            lines.append("")
+            lines.append("games that follow the hint (\(hintSeconds) s of beam search a move, 1 job), moves without times")
+            lines.append(pad("room", 28) + pad("seed", 6) + pad("score", 8) + pad("cleared", 9) + pad("left", 6) + pad("moves", 7) + "seconds")
+            for game in hints {
+                lines.append(
+                    pad(game.room, 28) + pad(String(game.seed), 6) + pad(String(game.score), 8)
+                        + pad(game.cleared ? "yes" : "no", 9) + pad(String(game.remaining), 6) + pad(String(game.moves), 7)
+                        + String(format: "%.1f", game.seconds))
+            }
+        }
         try reportingFailures { try writeOutput(Data(lines.map { $0 + "\n" }.joined().utf8)) }
+    }
+
+    /// Games of `room` from boards 1...`hintBoards`, each move the group the hint names (as the
+    /// window's H key shows it), untimed: multiplier 1, as in classic SameGame.
+    private func playHints(name: String, room: Room) throws -> [HintGame] {
+        try (1...UInt64(hintBoards)).map { seed in
+            var game = Game(start: try Board.random(room: room, colours: 5, seed: seed))
+            let clock = ContinuousClock()
+            let start = clock.now
+            while let group = game.hint(within: .seconds(hintSeconds), seed: UInt64(game.history.count)) {
+                try game.play(Move(group.cells[0]))
+            }
+            let remaining = game.board.blockCount
+            return HintGame(
+                room: name, seed: seed, score: game.score, cleared: remaining == 0, remaining: remaining,
+                moves: game.history.count, seconds: (clock.now - start) / .seconds(1))
+        }
     }
 
     /// Random games of the default room through the world and on the rules alone, on 1 and 2
@@ -234,12 +297,14 @@ struct Bench: ParsableCommand {
         var moves = 0
         var score = 0
         var cleared = 0
+        let processorStart = threadProcessorSeconds()
         let fast = repeatFor(seconds: seconds, rounds: playouts) { round in
             let result = engine.playRandomly(from: starts[round % starts.count], using: &generator)
             moves += result.moves
             score += result.score
             cleared += result.isCleared ? 1 : 0
         }
+        let processorSeconds = threadProcessorSeconds() - processorStart
         let reference = repeatFor(seconds: seconds, rounds: playouts.map { max(1, $0 / 20) }) { round in
             var game = Game(start: starts[round % starts.count])
             while case let groups = game.availableGroups, !groups.isEmpty {
@@ -248,10 +313,18 @@ struct Bench: ParsableCommand {
         }
         let count = Double(fast.rounds)
         return Figure(
-            room: name, playoutsPerSecond: fast.rate, movesPerPlayout: Double(moves) / count,
+            room: name, playoutsPerSecond: fast.rate, playoutsPerCPUSecond: count / processorSeconds,
+            movesPerPlayout: Double(moves) / count,
             meanScore: Double(score) / count, clearedRate: Double(cleared) / count,
             gameAPIPlayoutsPerSecond: reference.rate, speedup: fast.rate / reference.rate,
             stateBytes: starts[0].memoryFootprint)
+    }
+
+    /// The processor time this thread has used so far, in seconds.
+    private func threadProcessorSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Calls `body` with round numbers 0, 1, 2... for about `seconds`, or exactly `rounds` times

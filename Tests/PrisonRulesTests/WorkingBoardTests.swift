@@ -39,6 +39,34 @@ struct WorkingBoardTests {
         }
     }
 
+    @Test("Without identities, a working board draws the same groups and gives its boards back renumbered")
+    func withoutIdentities() throws {
+        for room in testRooms {
+            for corners in CornerLinks.allCases {
+                for seed in UInt64(0)..<4 {
+                    let start = try Board.random(room: room, colours: 4, seed: seed)
+                    var kept = WorkingBoard(start, corners: corners)
+                    var bare = WorkingBoard(start, corners: corners, keepsIdentities: false)
+                    #expect(bare.board == start.renumbered)
+                    var a = SeededGenerator(seed: seed)
+                    var b = SeededGenerator(seed: seed)
+                    // The avoided colour changes from move to move: the draws must follow it.
+                    for move in 0... {
+                        let avoided = move % 3
+                        let groups = kept.board.groups(corners: corners)
+                        let drawn = kept.removeRandomGroup(avoiding: avoided, using: &a)
+                        #expect(bare.removeRandomGroup(avoiding: avoided, using: &b) == drawn)
+                        #expect(bare.board == kept.board.renumbered, "\(room) \(corners) seed \(seed) move \(move)")
+                        #expect(bare.blockCount == kept.blockCount && bare.hasMoves == kept.hasMoves)
+                        guard let drawn else { break }
+                        #expect(groups.contains { $0.cells[0] == drawn.cell && $0.size == drawn.size })
+                        if groups.contains(where: { $0.colour != avoided }) { #expect(drawn.colour != avoided) }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A removal that is not a move changes nothing")
     func notAMove() throws {
         let start = try board("1.", "23")

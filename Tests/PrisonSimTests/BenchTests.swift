@@ -31,10 +31,33 @@ struct BenchTests {
             let worldCost: Double
         }
 
+        struct HintGame: Decodable {
+            let room: String
+            let score: Int
+            let cleared: Bool
+            let remaining: Int
+            let moves: Int
+        }
+
         let build: String
         let figures: [Figure]?
         let space: SpaceFigures?
         let world: WorldFigures?
+        let hints: [HintGame]?
+    }
+
+    @Test("bench hints plays a game to its end by the hint; --rooms picks the rooms")
+    func hintGames() throws {
+        let result = try runSim(["bench", "hints", "--rooms", "classic", "--hint-seconds", "0.01", "--json"])
+        try #require(result.status == 0, "\(result)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.figures == nil && report.space == nil && report.world == nil)
+        let games = try #require(report.hints)
+        #expect(games.count == 1 && games[0].room.hasPrefix("classic"))
+        #expect(games[0].moves > 10 && games[0].score > 0 && games[0].cleared == (games[0].remaining == 0))
+        let rules = try runSim(["bench", "rules", "--rooms", "standard", "--playouts", "5", "--json"])
+        let figures = try #require(try JSONDecoder().decode(Report.self, from: Data(rules.stdout.utf8)).figures)
+        #expect(figures.map(\.room) == ["room 4 x 12x10, 5 colours"])
     }
 
     @Test("bench world plays games through the world and on the rules alone, on 1 and 2 jobs")

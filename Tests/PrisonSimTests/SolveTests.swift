@@ -36,6 +36,20 @@ struct SolveTests {
         }
     }
 
+    @Test("The default player is beam, and the help and the README say so")
+    func defaultPlayer() throws {
+        let help = try runSim(["solve", "--help"]).stdout
+        #expect(help.contains("default: beam)"), "\(help)")
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"),
+            encoding: .utf8)
+        #expect(readme.contains("- `beam` (the default and the strongest here)"))
+        try withTemporaryDirectory { directory in
+            let board = try directory.write("board.txt", "1122\n3312\n")
+            #expect(try json(try runSim(["solve", board, "--playouts", "50"]))["player"] as? String == "beam")
+        }
+    }
+
     @Test("One job and a playout budget: the same seed gives the same game")
     func repeatable() throws {
         try withTemporaryDirectory { directory in
