@@ -42,8 +42,10 @@ struct Run: ParsableCommand {
     var jobs = 1
     @Flag(help: "Print the summary as one JSON object instead of a table.")
     var json = false
-    @Option(help: "Write one CSV row per game to this file.")
+    @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
     var csv: String?
+    @Option(help: "Play only part K of N of the games (1 <= K <= N), for a merge: see `prison-sim merge`.")
+    var shard: Shard?
     @Option(help: "Write an SVG histogram of the scores to this file.")
     var plot: String?
     @Option(help: "Write every game as a save file into this directory (created if needed).")
@@ -69,17 +71,18 @@ struct Run: ParsableCommand {
             // Check every output before playing, so a long run never ends unable to save.
             for path in [csv, plot].compactMap(\.self) { try checkWritable(path) }
             if let replays { try makeDirectory(replays) }
-            // Validated options make a valid simulation.
-            let simulation = try! Simulation(
-                room: board.room, colours: board.colours, rules: options.rules, player: player, seed: seed,
-                tapInterval: tapInterval.duration, throughWorld: !rulesOnly, thinking: thinking)!
+            let plan = self.plan
+            let shard = shard ?? .whole
+            let csvWriter = try csv.map { path throws(Failure) in try GamesCSVWriter(path: path, plan: plan, shard: shard) }
             let records = Mutex<[GameRecord]>([])
             let failures = Mutex<[Failure]>([])
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: games) : nil
+            let share = shard.share(of: games)
+            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share) : nil
             let digits = String(games - 1).count
             Interruption.catchControlC()
             let started = ContinuousClock.now
-            simulation.run(games: games, jobs: jobs, shouldStop: { Interruption.wasRequested }) { played in
+            plan.play(shard: shard, jobs: jobs, shouldStop: { Interruption.wasRequested }) { _, played in
+                csvWriter?.append(played.record, point: 0)
                 if let replays {
                     let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
                         + "\(played.record.index).json"
@@ -95,14 +98,14 @@ struct Run: ParsableCommand {
             }
             let elapsed = ContinuousClock.now - started
             progress?.finish()
+            let played = records.withLock(\.self)
             let report = RunReport(
-                records: records.withLock(\.self), gamesRequested: games, player: playerDescription, seed: seed,
-                room: "\(board.walls) wall\(board.walls == 1 ? "" : "s") of \(board.width)x\(board.height)",
-                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.seconds, jobs: jobs,
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                interrupted: Interruption.wasRequested)
+                records: played, gamesRequested: share, player: plan.points[0].playerDescription, seed: seed,
+                room: plan.points[0].roomDescription, colours: board.colours, worldMode: !rulesOnly,
+                tapInterval: tapInterval.duration.seconds, shard: self.shard,
+                execution: .init(jobs: jobs, seconds: elapsed / .seconds(1)), interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))
-            if let csv { try writeFile(Data(report.csv().utf8), to: csv) }
+            try csvWriter?.finish(played.map { (0, $0) })
             if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }
@@ -111,14 +114,14 @@ struct Run: ParsableCommand {
 }
 
 extension Run {
-    private var thinking: SearchBudget {
-        thinkPlayouts.map { SearchBudget(playouts: $0) } ?? .seconds(think)
-    }
-
-    /// The player as the report names it: a searching player with its thinking budget.
-    private var playerDescription: String {
-        guard Players.named(player)?.searches == true else { return player }
-        return thinkPlayouts.map { "\(player), \($0) playouts a move" } ?? "\(player), \(think) s a move"
+    /// The run as a plan of one point.
+    private var plan: Plan {
+        let settings = PointSettings(
+            walls: board.walls, width: board.width, height: board.height, colours: board.colours,
+            corners: options.corners, scoring: options.scoring, comboWindow: options.comboWindow.duration,
+            tapInterval: tapInterval.duration, player: player,
+            thinking: thinkPlayouts.map { .playouts($0) } ?? .seconds(think))
+        return Plan(command: .run, seed: seed, games: games, worldMode: !rulesOnly, points: [settings])
     }
 }
 

@@ -1,0 +1,95 @@
+import Foundation
+import PrisonWorld
+import Synchronization
+
+/// The games CSV of `run`, `sweep` and `merge`: one row a game, with everything a merge needs to
+/// recognise the plan, the shard and the game.
+///
+/// Columns: `command` (run or sweep), `run` (the plan's fingerprint), `shard` and `shards`
+/// (1 and 1 for all the games), `points`, `point`, `games` (asked for at each point), `seed`,
+/// `mode`, the point's settings (`walls` … `thinkPlayouts`), then the game: `index`, `boardSeed`
+/// (for `prison-sim new --seed`), `score`, `moves`, `cleared`, `remaining`, `maxMultiplier`,
+/// `comboRemovals`, `missedTaps`. Rows are in order of point, then index. No field holds a
+/// comma or a quote, so no field is quoted.
+enum GamesCSV {
+    static let columns =
+        ["command", "run", "shard", "shards", "points", "point", "games", "seed", "mode"]
+        + Parameter.allCases.map(\.column)
+        + ["index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals", "missedTaps"]
+
+    static let header = columns.joined(separator: ",") + "\n"
+
+    /// The row of game `record` of point `point` of `plan`, played as part of `shard`.
+    static func row(_ record: GameRecord, point: Int, of plan: Plan, fingerprint: String, shard: Shard) -> String {
+        var fields: [String] = [
+            plan.command.rawValue, fingerprint, String(shard.number), String(shard.count), String(plan.points.count),
+            String(point), String(plan.games), String(plan.seed), plan.modeText,
+        ]
+        for parameter in Parameter.allCases { fields.append(parameter.text(in: plan.points[point])) }
+        let game: [String] = [
+            String(record.index), String(record.seed), String(record.score), String(record.moves),
+            String(record.cleared), String(record.remaining), String(record.maxMultiplier),
+            String(record.comboRemovals), String(record.missedTaps),
+        ]
+        fields += game
+        return fields.joined(separator: ",") + "\n"
+    }
+
+    /// The whole file: the header and the rows of `games` (point, record), sorted by point and index.
+    static func text(_ games: [(point: Int, record: GameRecord)], of plan: Plan, shard: Shard) -> String {
+        let fingerprint = plan.fingerprint
+        return header
+            + games.sorted { ($0.point, $0.record.index) < ($1.point, $1.record.index) }
+            .map { row($0.record, point: $0.point, of: plan, fingerprint: fingerprint, shard: shard) }.joined()
+    }
+}
+
+/// Writes the games CSV as games finish: each row goes to `FILE.partial` the moment its game
+/// ends (one write a row), so a crash or a kill keeps every finished game; at the end the rows
+/// are sorted into FILE, atomically, and the partial file is removed.
+final class GamesCSVWriter: Sendable {
+    let path: String
+    private let plan: Plan
+    private let fingerprint: String
+    private let shard: Shard
+    private let handle: FileHandle
+    private let failure = Mutex<Failure?>(nil)
+
+    /// The file where rows go while the games run.
+    var partialPath: String { path + ".partial" }
+
+    /// Starts `FILE.partial` with the header.
+    init(path: String, plan: Plan, shard: Shard) throws(Failure) {
+        self.path = path
+        self.plan = plan
+        self.shard = shard
+        fingerprint = plan.fingerprint
+        let partial = path + ".partial"
+        guard FileManager.default.createFile(atPath: partial, contents: Data(GamesCSV.header.utf8)),
+            let handle = FileHandle(forWritingAtPath: partial)
+        else { throw .cannotCreate("cannot write '\(partial)'") }
+        handle.seekToEndOfFile()
+        self.handle = handle
+    }
+
+    /// Appends the row of a finished game; safe from any thread. The first failure to write is
+    /// kept for ``finish(_:)`` to report.
+    func append(_ record: GameRecord, point: Int) {
+        let row = Data(GamesCSV.row(record, point: point, of: plan, fingerprint: fingerprint, shard: shard).utf8)
+        failure.withLock { failure in
+            guard failure == nil else { return }
+            do { try handle.write(contentsOf: row) } catch {
+                failure = .cannotCreate("cannot write '\(partialPath)': \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Writes FILE with every game, sorted, and removes the partial file; after a failure to
+    /// write a row, leaves the partial file and throws.
+    func finish(_ games: [(point: Int, record: GameRecord)]) throws(Failure) {
+        try? handle.close()
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        try writeFile(Data(GamesCSV.text(games, of: plan, shard: shard).utf8), to: path)
+        try? FileManager.default.removeItem(atPath: partialPath)
+    }
+}
