@@ -58,18 +58,45 @@ final class GamesCSVWriter: Sendable {
     /// The file where rows go while the games run.
     var partialPath: String { path + ".partial" }
 
-    /// Starts `FILE.partial` with the header.
-    init(path: String, plan: Plan, shard: Shard) throws(Failure) {
+    /// The games kept from an earlier run by `resuming`.
+    let kept: [(point: Int, record: GameRecord)]
+
+    /// Starts `FILE.partial` with the header. `resuming`, it first reads the games an earlier run
+    /// of the same plan and shard left in `FILE.partial` (or, without one, in FILE) and keeps
+    /// them; a file of another plan or shard is refused.
+    init(path: String, plan: Plan, shard: Shard, resuming: Bool = false) throws(Failure) {
         self.path = path
         self.plan = plan
         self.shard = shard
         fingerprint = plan.fingerprint
         let partial = path + ".partial"
-        guard FileManager.default.createFile(atPath: partial, contents: Data(GamesCSV.header.utf8)),
+        var kept: [(point: Int, record: GameRecord)] = []
+        if resuming, let earlier = [partial, path].first(where: { FileManager.default.fileExists(atPath: $0) }),
+            let file = try ShardFile(reading: earlier, droppingUnfinishedRow: earlier == partial && !Self.endsLines(earlier))
+        {
+            guard file.fingerprint == fingerprint, file.shard == shard else {
+                throw .badData(
+                    "\(earlier) holds games of \(file.identity), shard \(file.shard), not of this run: "
+                        + "remove it, or run without --resume")
+            }
+            kept = file.rows.map { ($0.point, $0.record) }
+        }
+        self.kept = kept
+        let text = GamesCSV.text(kept, of: plan, shard: shard)
+        guard FileManager.default.createFile(atPath: partial, contents: Data(text.utf8)),
             let handle = FileHandle(forWritingAtPath: partial)
         else { throw .cannotCreate("cannot write '\(partial)'") }
         handle.seekToEndOfFile()
         self.handle = handle
+    }
+
+    /// Whether the file at `path` is empty or ends with a line end.
+    private static func endsLines(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end > 0 else { return true }
+        try? handle.seek(toOffset: end - 1)
+        return (try? handle.read(upToCount: 1)) == Data("\n".utf8)
     }
 
     /// Appends the row of a finished game; safe from any thread. The first failure to write is

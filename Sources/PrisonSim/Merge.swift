@@ -149,11 +149,13 @@ struct ShardFile {
             + "\(counting(shard.count, "shard")))"
     }
 
-    /// The file at `path`, or nil when it has the header and no rows.
-    init?(reading path: String) throws(Failure) {
+    /// The file at `path`, or nil when it has the header and no rows. With
+    /// `droppingUnfinishedRow`, a last row without its line end (a write cut short by a crash)
+    /// is left out rather than refused.
+    init?(reading path: String, droppingUnfinishedRow: Bool = false) throws(Failure) {
         let text = try readText(path, what: "CSV file")
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
+        if lines.last == "" || droppingUnfinishedRow { lines.removeLast() }
         guard lines.first.map({ $0 + "\n" }) == Substring(GamesCSV.header) else {
             throw .badData("\(path) is not a games CSV of prison-sim run or sweep: its first line is not \(GamesCSV.columns.prefix(3).joined(separator: ","))…")
         }

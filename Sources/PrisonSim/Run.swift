@@ -44,6 +44,8 @@ struct Run: ParsableCommand {
     var json = false
     @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
     var csv: String?
+    @Flag(help: "Keep the games an earlier run of the same command left in the --csv file (or FILE.partial) and play the rest.")
+    var resume = false
     @Option(help: "Play only part K of N of the games (1 <= K <= N), for a merge: see `prison-sim merge`.")
     var shard: Shard?
     @Option(help: "Write an SVG histogram of the scores to this file.")
@@ -64,6 +66,7 @@ struct Run: ParsableCommand {
         if let thinkPlayouts, thinkPlayouts < 1 { throw ValidationError("--think-playouts must be at least 1") }
         guard tapInterval.duration > .zero else { throw ValidationError("--tap-interval must be more than 0 seconds") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
+        if resume, csv == nil { throw ValidationError("--resume needs the --csv file of the earlier run") }
     }
 
     func run() throws {
@@ -73,15 +76,18 @@ struct Run: ParsableCommand {
             if let replays { try makeDirectory(replays) }
             let plan = self.plan
             let shard = shard ?? .whole
-            let csvWriter = try csv.map { path throws(Failure) in try GamesCSVWriter(path: path, plan: plan, shard: shard) }
-            let records = Mutex<[GameRecord]>([])
+            let csvWriter = try csv.map { path throws(Failure) in
+                try GamesCSVWriter(path: path, plan: plan, shard: shard, resuming: resume)
+            }
+            let kept = csvWriter?.kept ?? []
+            let records = Mutex<[GameRecord]>(kept.map(\.record))
             let failures = Mutex<[Failure]>([])
             let share = shard.share(of: games)
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share) : nil
+            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share - kept.count) : nil
             let digits = String(games - 1).count
             Interruption.catchControlC()
             let started = ContinuousClock.now
-            plan.play(shard: shard, jobs: jobs, shouldStop: { Interruption.wasRequested }) { _, played in
+            plan.play(shard: shard, skipping: Set(kept.map { $0.point * plan.games + $0.record.index }), jobs: jobs, shouldStop: { Interruption.wasRequested }) { _, played in
                 csvWriter?.append(played.record, point: 0)
                 if let replays {
                     let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
@@ -92,7 +98,7 @@ struct Run: ParsableCommand {
                 }
                 let done = records.withLock { records in
                     records.append(played.record)
-                    return records.count
+                    return records.count - kept.count
                 }
                 progress?.show(done: done)
             }

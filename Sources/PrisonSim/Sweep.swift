@@ -57,6 +57,8 @@ struct Sweep: ParsableCommand {
     var json = false
     @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
     var csv: String?
+    @Flag(help: "Keep the games an earlier run of the same command left in the --csv file (or FILE.partial) and play the rest.")
+    var resume = false
     @Option(help: "Write the summary, one CSV row per point, to this file.")
     var summaryCsv: String?
     @Option(help: "Write an SVG plot of score and clear rate against a swept parameter to this file.")
@@ -67,6 +69,7 @@ struct Sweep: ParsableCommand {
     func validate() throws {
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
+        if resume, csv == nil { throw ValidationError("--resume needs the --csv file of the earlier run") }
         if let plotX, Parameter(rawValue: plotX) == nil {
             throw ValidationError(
                 "--plot-x: no parameter '\(plotX)'; the parameters are "
@@ -82,20 +85,23 @@ struct Sweep: ParsableCommand {
                     message: "the sweep asks for \(plan.totalGames) games (\(plan.points.count) points of "
                         + "\(games)); at most 10000000 are allowed", code: 64)
             }
-            let x = try plotX.map(Parameter.init(rawValue:)) ?? nil
+            let x = plotX.flatMap(Parameter.init(rawValue:))
             for path in [csv, summaryCsv, plot].compactMap(\.self) { try checkWritable(path) }
             let shard = shard ?? .whole
-            let csvWriter = try csv.map { path throws(Failure) in try GamesCSVWriter(path: path, plan: plan, shard: shard) }
-            let played = Mutex<[(point: Int, record: GameRecord)]>([])
+            let csvWriter = try csv.map { path throws(Failure) in
+                try GamesCSVWriter(path: path, plan: plan, shard: shard, resuming: resume)
+            }
+            let kept = csvWriter?.kept ?? []
+            let played = Mutex<[(point: Int, record: GameRecord)]>(kept)
             let share = shard.share(of: plan.totalGames)
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share) : nil
+            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share - kept.count) : nil
             Interruption.catchControlC()
             let started = ContinuousClock.now
-            plan.play(shard: shard, jobs: jobs, shouldStop: { Interruption.wasRequested }) { point, game in
+            plan.play(shard: shard, skipping: Set(kept.map { $0.point * plan.games + $0.record.index }), jobs: jobs, shouldStop: { Interruption.wasRequested }) { point, game in
                 csvWriter?.append(game.record, point: point)
                 let done = played.withLock { played in
                     played.append((point, game.record))
-                    return played.count
+                    return played.count - kept.count
                 }
                 progress?.show(done: done)
             }

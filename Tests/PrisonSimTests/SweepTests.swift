@@ -159,4 +159,28 @@ struct SweepTests {
             #expect(!FileManager.default.fileExists(atPath: directory.path("g.csv.partial")))
         }
     }
+
+    @Test("--resume after a crash keeps the finished rows, plays the rest, and ends as one uninterrupted run")
+    func resumeAfterCrash() throws {
+        try withTemporaryDirectory { directory in
+            let whole = try runSim(Self.sweep + ["--json", "--csv", directory.path("whole.csv")])
+            #expect(whole.status == 0, "\(whole)")
+            let complete = try String(contentsOfFile: directory.path("whole.csv"), encoding: .utf8)
+            // A crash: the header, 7 finished rows in the order games finished, half of an eighth row.
+            var lines = complete.split(separator: "\n").map(String.init)
+            let header = lines.removeFirst()
+            let finished = [3, 0, 9, 1, 4, 2, 8].map { lines[$0] + "\n" }.joined()
+            try directory.write("games.csv.partial", header + "\n" + finished + lines[5].prefix(40))
+            let resumed = try runSim(Self.sweep + ["--json", "--csv", directory.path("games.csv"), "--resume"])
+            #expect(resumed.status == 0, "\(resumed)")
+            #expect(try String(contentsOfFile: directory.path("games.csv"), encoding: .utf8) == complete)
+            #expect(Self.withoutTiming(resumed.stdout) == Self.withoutTiming(whole.stdout))
+            #expect(!FileManager.default.fileExists(atPath: directory.path("games.csv.partial")))
+
+            // Rows of another sweep are not taken for this one's.
+            try directory.write("other.csv.partial", header + "\n" + finished)
+            let foreign = try runSim(Self.sweep + ["--seed", "2", "--csv", directory.path("other.csv"), "--resume"])
+            #expect(foreign.status == 65 && foreign.stderr.contains("other.csv.partial"), "\(foreign)")
+        }
+    }
 }
