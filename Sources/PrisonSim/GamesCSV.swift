@@ -21,26 +21,39 @@ enum GamesCSV {
 
     /// The row of game `record` of point `point` of `plan`, played as part of `shard`.
     static func row(_ record: GameRecord, point: Int, of plan: Plan, fingerprint: String, shard: Shard) -> String {
+        prefix(ofPoint: point, of: plan, fingerprint: fingerprint, shard: shard) + fields(of: record)
+    }
+
+    /// The fields of a row before the game's: the run, the shard and the point's settings, and a comma.
+    static func prefix(ofPoint point: Int, of plan: Plan, fingerprint: String, shard: Shard) -> String {
         var fields: [String] = [
             plan.command.rawValue, fingerprint, String(shard.number), String(shard.count), String(plan.points.count),
             String(point), String(plan.games), String(plan.seed), plan.modeText,
         ]
         for parameter in Parameter.allCases { fields.append(parameter.text(in: plan.points[point])) }
-        let game: [String] = [
+        return fields.joined(separator: ",") + ","
+    }
+
+    /// The game's fields, and the line end.
+    private static func fields(of record: GameRecord) -> String {
+        let fields: [String] = [
             String(record.index), String(record.seed), String(record.score), String(record.moves),
             String(record.cleared), String(record.remaining), String(record.maxMultiplier),
             String(record.comboRemovals), String(record.missedTaps),
         ]
-        fields += game
         return fields.joined(separator: ",") + "\n"
     }
 
     /// The whole file: the header and the rows of `games` (point, record), sorted by point and index.
     static func text(_ games: [(point: Int, record: GameRecord)], of plan: Plan, shard: Shard) -> String {
         let fingerprint = plan.fingerprint
-        return header
-            + games.sorted { ($0.point, $0.record.index) < ($1.point, $1.record.index) }
-            .map { row($0.record, point: $0.point, of: plan, fingerprint: fingerprint, shard: shard) }.joined()
+        let prefixes = plan.points.indices.map { prefix(ofPoint: $0, of: plan, fingerprint: fingerprint, shard: shard) }
+        var text = header
+        for game in games.sorted(by: { ($0.point, $0.record.index) < ($1.point, $1.record.index) }) {
+            text += prefixes[game.point]
+            text += fields(of: game.record)
+        }
+        return text
     }
 }
 

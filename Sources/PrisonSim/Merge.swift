@@ -168,52 +168,69 @@ struct ShardFile {
         var head: Head?
         var rows: [Row] = []
         var seen = Set<Int>()
+        // Rows of one point share everything up to `index`: that part is read once a point.
+        let gameColumns = GamesCSV.columns.count - GamesCSV.columns.firstIndex(of: "index")!
+        var known: [Substring: (point: Int, settings: PointSettings)] = [:]
         for (offset, line) in lines.enumerated().dropFirst() {
-            let number = offset + 1
-            func fail(_ message: String) -> Failure { .badData("\(path) line \(number): \(message)") }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            func fail(_ message: String) -> Failure { .badData("\(path) line \(offset + 1): \(message)") }
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == GamesCSV.columns.count else {
                 throw fail("\(fields.count) fields, not \(GamesCSV.columns.count) (a row cut short by a crash?)")
             }
-            func field(_ name: String) -> String { fields[column[name]!] }
-            func integer(_ name: String, atLeast low: Int = 0) throws(Failure) -> Int {
-                guard let value = Int(field(name)), value >= low else { throw fail("\(name) '\(field(name))' is not a whole number") }
+            let game = fields.suffix(gameColumns)
+            fields.removeLast(gameColumns)
+            let prefix = line[line.startIndex..<game.first!.startIndex]
+            if known[prefix] == nil {
+                func field(_ name: String) -> String { String(fields[column[name]!]) }
+                func integer(_ name: String, atLeast low: Int = 0) throws(Failure) -> Int {
+                    guard let value = Int(field(name)), value >= low else { throw fail("\(name) '\(field(name))' is not a whole number") }
+                    return value
+                }
+                guard let command = Plan.Command(rawValue: field("command")) else { throw fail("command '\(field("command"))' is not run or sweep") }
+                guard let shard = Shard(argument: field("shard") + "/" + field("shards")) else { throw fail("no such shard as \(field("shard"))/\(field("shards"))") }
+                guard let seed = UInt64(field("seed")) else { throw fail("seed '\(field("seed"))' is not a seed") }
+                guard ["world", "rules-only"].contains(field("mode")) else { throw fail("mode '\(field("mode"))' is not world or rules-only") }
+                let rowHead = Head(
+                    command: command, fingerprint: field("run"), shard: shard, points: try integer("points", atLeast: 1),
+                    games: try integer("games", atLeast: 1), seed: seed, worldMode: field("mode") == "world")
+                if let head {
+                    guard head == rowHead else { throw fail("the row belongs to another run or shard than line 2") }
+                } else {
+                    head = rowHead
+                }
+                let point = try integer("point")
+                guard point < rowHead.points else { throw fail("point \(point) is beyond the run's \(rowHead.points) points") }
+                var settings = PointSettings()
+                for parameter in Parameter.allCases where !field(parameter.column).isEmpty {
+                    do throws(ParameterError) { try parameter.set(field(parameter.column), in: &settings) } catch {
+                        throw fail("\(parameter.column): \(error)")
+                    }
+                }
+                if let problem = settings.problem { throw fail(problem) }
+                known[prefix] = (point, settings)
+            }
+            let (point, settings) = known[prefix]!
+            let current = head!
+            func integer(_ offset: Int) throws(Failure) -> Int {
+                let text = game[game.startIndex + offset]
+                guard let value = Int(text), value >= 0 else {
+                    throw fail("\(GamesCSV.columns[GamesCSV.columns.count - gameColumns + offset]) '\(text)' is not a whole number")
+                }
                 return value
             }
-            guard let command = Plan.Command(rawValue: field("command")) else { throw fail("command '\(field("command"))' is not run or sweep") }
-            guard let shard = Shard(argument: field("shard") + "/" + field("shards")) else { throw fail("no such shard as \(field("shard"))/\(field("shards"))") }
-            guard let seed = UInt64(field("seed")) else { throw fail("seed '\(field("seed"))' is not a seed") }
-            guard ["world", "rules-only"].contains(field("mode")) else { throw fail("mode '\(field("mode"))' is not world or rules-only") }
-            let rowHead = Head(
-                command: command, fingerprint: field("run"), shard: shard, points: try integer("points", atLeast: 1),
-                games: try integer("games", atLeast: 1), seed: seed, worldMode: field("mode") == "world")
-            if let head {
-                guard head == rowHead else { throw fail("the row belongs to another run or shard than line 2") }
-            } else {
-                head = rowHead
-            }
-            let point = try integer("point")
-            guard point < rowHead.points else { throw fail("point \(point) is beyond the run's \(rowHead.points) points") }
-            var settings = PointSettings()
-            for parameter in Parameter.allCases where !field(parameter.column).isEmpty {
-                do throws(ParameterError) { try parameter.set(field(parameter.column), in: &settings) } catch {
-                    throw fail("\(parameter.column): \(error)")
-                }
-            }
-            if let problem = settings.problem { throw fail(problem) }
-            let index = try integer("index")
-            guard index < rowHead.games else { throw fail("game \(index) is beyond the \(rowHead.games) games of a point") }
-            let game = point * rowHead.games + index
-            guard shard.plays(game) else { throw fail("game \(index) of point \(point) is not shard \(shard)'s") }
-            guard seen.insert(game).inserted else { throw fail("game \(index) of point \(point) appears twice") }
-            guard let boardSeed = UInt64(field("boardSeed")), let cleared = Bool(field("cleared")) else {
+            let index = try integer(0)
+            guard index < current.games else { throw fail("game \(index) is beyond the \(current.games) games of a point") }
+            let number = point * current.games + index
+            guard current.shard.plays(number) else { throw fail("game \(index) of point \(point) is not shard \(current.shard)'s") }
+            guard seen.insert(number).inserted else { throw fail("game \(index) of point \(point) appears twice") }
+            guard let boardSeed = UInt64(game[game.startIndex + 1]), let cleared = Bool(String(game[game.startIndex + 4])) else {
                 throw fail("boardSeed or cleared cannot be read")
             }
             let record = GameRecord(
-                index: index, seed: boardSeed, score: try integer("score"), moves: try integer("moves"), cleared: cleared,
-                remaining: try integer("remaining"), maxMultiplier: try integer("maxMultiplier"),
-                comboRemovals: try integer("comboRemovals"), missedTaps: try integer("missedTaps"))
-            rows.append(Row(line: number, point: point, settings: settings, record: record))
+                index: index, seed: boardSeed, score: try integer(2), moves: try integer(3), cleared: cleared,
+                remaining: try integer(5), maxMultiplier: try integer(6), comboRemovals: try integer(7),
+                missedTaps: try integer(8))
+            rows.append(Row(line: offset + 1, point: point, settings: settings, record: record))
         }
         let found = head!
         self.path = path
