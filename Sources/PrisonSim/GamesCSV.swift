@@ -15,7 +15,10 @@ enum GamesCSV {
     static let columns =
         ["command", "run", "shard", "shards", "points", "point", "games", "seed", "mode"]
         + Parameter.allCases.map(\.column)
-        + ["index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals", "missedTaps"]
+        + [
+            "index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals",
+            "missedTaps",
+        ]
 
     static let header = columns.joined(separator: ",") + "\n"
 
@@ -85,7 +88,8 @@ final class GamesCSVWriter: Sendable {
         let partial = path + ".partial"
         var kept: [(point: Int, record: GameRecord)] = []
         if resuming, let earlier = [partial, path].first(where: { FileManager.default.fileExists(atPath: $0) }),
-            let file = try ShardFile(reading: earlier, droppingUnfinishedRow: earlier == partial && !Self.endsLines(earlier))
+            let file = try ShardFile(
+                reading: earlier, droppingUnfinishedRow: earlier == partial && !Self.endsLines(earlier))
         {
             guard file.fingerprint == fingerprint, file.shard == shard else {
                 throw .badData(

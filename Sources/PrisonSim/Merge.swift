@@ -78,7 +78,8 @@ struct Merge: ParsableCommand {
         for shard in shards {
             guard shard.fingerprint == first.fingerprint, shard.shard.count == first.shard.count else {
                 throw .badData(
-                    "\(shard.path) is a shard of another run: \(shard.identity), not \(first.identity) as \(first.path)")
+                    "\(shard.path) is a shard of another run: \(shard.identity), not \(first.identity) as \(first.path)"
+                )
             }
             if let twin = byNumber[shard.shard.number] {
                 if twin.path == shard.path { throw .badData("\(shard.path) is given twice") }
@@ -108,7 +109,8 @@ struct Merge: ParsableCommand {
         for shard in shards {
             for row in shard.rows {
                 if let known = points[row.point], known != row.settings {
-                    throw .badData("\(shard.path) line \(row.line): point \(row.point)'s settings differ from another shard's")
+                    throw .badData(
+                        "\(shard.path) line \(row.line): point \(row.point)'s settings differ from another shard's")
                 }
                 points[row.point] = row.settings
                 games.append((row.point, row.record))
@@ -157,7 +159,9 @@ struct ShardFile {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" || droppingUnfinishedRow { lines.removeLast() }
         guard lines.first.map({ $0 + "\n" }) == Substring(GamesCSV.header) else {
-            throw .badData("\(path) is not a games CSV of prison-sim run or sweep: its first line is not \(GamesCSV.columns.prefix(3).joined(separator: ","))…")
+            throw .badData(
+                "\(path) is not a games CSV of prison-sim run or sweep: its first line is not \(GamesCSV.columns.prefix(3).joined(separator: ","))…"
+            )
         }
         guard lines.count > 1 else { return nil }
         let column = Dictionary(uniqueKeysWithValues: GamesCSV.columns.enumerated().map { ($1, $0) })
@@ -183,15 +187,24 @@ struct ShardFile {
             if known[prefix] == nil {
                 func field(_ name: String) -> String { String(fields[column[name]!]) }
                 func integer(_ name: String, atLeast low: Int = 0) throws(Failure) -> Int {
-                    guard let value = Int(field(name)), value >= low else { throw fail("\(name) '\(field(name))' is not a whole number") }
+                    guard let value = Int(field(name)), value >= low else {
+                        throw fail("\(name) '\(field(name))' is not a whole number")
+                    }
                     return value
                 }
-                guard let command = Plan.Command(rawValue: field("command")) else { throw fail("command '\(field("command"))' is not run or sweep") }
-                guard let shard = Shard(argument: field("shard") + "/" + field("shards")) else { throw fail("no such shard as \(field("shard"))/\(field("shards"))") }
+                guard let command = Plan.Command(rawValue: field("command")) else {
+                    throw fail("command '\(field("command"))' is not run or sweep")
+                }
+                guard let shard = Shard(argument: field("shard") + "/" + field("shards")) else {
+                    throw fail("no such shard as \(field("shard"))/\(field("shards"))")
+                }
                 guard let seed = UInt64(field("seed")) else { throw fail("seed '\(field("seed"))' is not a seed") }
-                guard ["world", "rules-only"].contains(field("mode")) else { throw fail("mode '\(field("mode"))' is not world or rules-only") }
+                guard ["world", "rules-only"].contains(field("mode")) else {
+                    throw fail("mode '\(field("mode"))' is not world or rules-only")
+                }
                 let rowHead = Head(
-                    command: command, fingerprint: field("run"), shard: shard, points: try integer("points", atLeast: 1),
+                    command: command, fingerprint: field("run"), shard: shard,
+                    points: try integer("points", atLeast: 1),
                     games: try integer("games", atLeast: 1), seed: seed, worldMode: field("mode") == "world")
                 if let head {
                     guard head == rowHead else { throw fail("the row belongs to another run or shard than line 2") }
@@ -199,7 +212,9 @@ struct ShardFile {
                     head = rowHead
                 }
                 let point = try integer("point")
-                guard point < rowHead.points else { throw fail("point \(point) is beyond the run's \(rowHead.points) points") }
+                guard point < rowHead.points else {
+                    throw fail("point \(point) is beyond the run's \(rowHead.points) points")
+                }
                 var settings = PointSettings()
                 for parameter in Parameter.allCases where !field(parameter.column).isEmpty {
                     do throws(ParameterError) { try parameter.set(field(parameter.column), in: &settings) } catch {
@@ -214,16 +229,24 @@ struct ShardFile {
             func integer(_ offset: Int) throws(Failure) -> Int {
                 let text = game[game.startIndex + offset]
                 guard let value = Int(text), value >= 0 else {
-                    throw fail("\(GamesCSV.columns[GamesCSV.columns.count - gameColumns + offset]) '\(text)' is not a whole number")
+                    throw fail(
+                        "\(GamesCSV.columns[GamesCSV.columns.count - gameColumns + offset]) '\(text)' is not a whole number"
+                    )
                 }
                 return value
             }
             let index = try integer(0)
-            guard index < current.games else { throw fail("game \(index) is beyond the \(current.games) games of a point") }
+            guard index < current.games else {
+                throw fail("game \(index) is beyond the \(current.games) games of a point")
+            }
             let number = point * current.games + index
-            guard current.shard.plays(number) else { throw fail("game \(index) of point \(point) is not shard \(current.shard)'s") }
+            guard current.shard.plays(number) else {
+                throw fail("game \(index) of point \(point) is not shard \(current.shard)'s")
+            }
             guard seen.insert(number).inserted else { throw fail("game \(index) of point \(point) appears twice") }
-            guard let boardSeed = UInt64(game[game.startIndex + 1]), let cleared = Bool(String(game[game.startIndex + 4])) else {
+            guard let boardSeed = UInt64(game[game.startIndex + 1]),
+                let cleared = Bool(String(game[game.startIndex + 4]))
+            else {
                 throw fail("boardSeed or cleared cannot be read")
             }
             let record = GameRecord(

@@ -108,10 +108,12 @@ enum Parameter: String, CaseIterable {
         case .width: Double(settings.width)
         case .height: Double(settings.height)
         case .colours: Double(settings.colours)
-        case .comboWindow: Double(settings.comboWindow.components.seconds)
-            + Double(settings.comboWindow.components.attoseconds) * 1e-18
-        case .tapInterval: Double(settings.tapInterval.components.seconds)
-            + Double(settings.tapInterval.components.attoseconds) * 1e-18
+        case .comboWindow:
+            Double(settings.comboWindow.components.seconds)
+                + Double(settings.comboWindow.components.attoseconds) * 1e-18
+        case .tapInterval:
+            Double(settings.tapInterval.components.seconds)
+                + Double(settings.tapInterval.components.attoseconds) * 1e-18
         case .think: if case .seconds(let seconds) = settings.thinking { seconds } else { 0 }
         case .thinkPlayouts: if case .playouts(let playouts) = settings.thinking { Double(playouts) } else { 0 }
         case .corners, .scoring, .player: 0
@@ -137,7 +139,9 @@ enum Parameter: String, CaseIterable {
         case .height: settings.height = try integer()
         case .colours: settings.colours = try integer()
         case .corners:
-            guard let corners = CornerLinks(rawValue: text) else { throw ParameterError("'\(text)' is not linked or open") }
+            guard let corners = CornerLinks(rawValue: text) else {
+                throw ParameterError("'\(text)' is not linked or open")
+            }
             settings.corners = corners
         case .scoring:
             guard let scoring = Scoring(rawValue: text) else { throw ParameterError("'\(text)' is not n-2 or n-1") }
@@ -146,7 +150,9 @@ enum Parameter: String, CaseIterable {
         case .tapInterval: settings.tapInterval = try duration()
         case .player: settings.player = text
         case .think:
-            guard let seconds = Double(text), seconds.isFinite else { throw ParameterError("'\(text)' is not a number of seconds") }
+            guard let seconds = Double(text), seconds.isFinite else {
+                throw ParameterError("'\(text)' is not a number of seconds")
+            }
             settings.thinking = .seconds(seconds)
         case .thinkPlayouts: settings.thinking = .playouts(try integer())
         }

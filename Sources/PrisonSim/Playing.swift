@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PrisonWorld
 import Synchronization
 
@@ -23,5 +24,41 @@ extension Plan {
                 finished(point, simulations[point].playGame(numbers[taken] % games))
             }
         }
+    }
+}
+
+extension Plan {
+    /// Plays `shard`'s games as `run` and `sweep` do: with a progress bar on a terminal, until
+    /// done or Ctrl-C, each finished game's row going to `csv`'s partial file at once (after the
+    /// games `resume` keeps from an earlier run), and `eachGame` called with every game played.
+    /// Writes the sorted CSV at the end and returns every game (kept ones too) and the seconds
+    /// the playing took.
+    func playShard(
+        _ shard: Shard, jobs: Int, csv: String?, resume: Bool,
+        eachGame: @Sendable (_ point: Int, _ game: SimulatedGame) -> Void = { _, _ in }
+    ) throws(Failure) -> (games: [(point: Int, record: GameRecord)], seconds: Double) {
+        let writer = try csv.map { path throws(Failure) in
+            try GamesCSVWriter(path: path, plan: self, shard: shard, resuming: resume)
+        }
+        let kept = writer?.kept ?? []
+        let played = Mutex<[(point: Int, record: GameRecord)]>(kept)
+        let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: shard.share(of: totalGames) - kept.count) : nil
+        Interruption.catchControlC()
+        let started = ContinuousClock.now
+        let done = Set(kept.map { $0.point * self.games + $0.record.index })
+        play(shard: shard, skipping: done, jobs: jobs, shouldStop: { Interruption.wasRequested }) { point, game in
+            writer?.append(game.record, point: point)
+            eachGame(point, game)
+            let count = played.withLock { played in
+                played.append((point, game.record))
+                return played.count - kept.count
+            }
+            progress?.show(done: count)
+        }
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        progress?.finish()
+        let games = played.withLock(\.self)
+        try writer?.finish(games)
+        return (games, seconds)
     }
 }

@@ -42,12 +42,7 @@ struct Run: ParsableCommand {
     var jobs = 1
     @Flag(help: "Print the summary as one JSON object instead of a table.")
     var json = false
-    @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
-    var csv: String?
-    @Flag(help: "Keep the games an earlier run of the same command left in the --csv file (or FILE.partial) and play the rest.")
-    var resume = false
-    @Option(help: "Play only part K of N of the games (1 <= K <= N), for a merge: see `prison-sim merge`.")
-    var shard: Shard?
+    @OptionGroup var gamesFile: GamesFileOptions
     @Option(help: "Write an SVG histogram of the scores to this file.")
     var plot: String?
     @Option(help: "Write every game as a save file into this directory (created if needed).")
@@ -66,52 +61,33 @@ struct Run: ParsableCommand {
         if let thinkPlayouts, thinkPlayouts < 1 { throw ValidationError("--think-playouts must be at least 1") }
         guard tapInterval.duration > .zero else { throw ValidationError("--tap-interval must be more than 0 seconds") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
-        if resume, csv == nil { throw ValidationError("--resume needs the --csv file of the earlier run") }
     }
 
     func run() throws {
         try reportingFailures {
             // Check every output before playing, so a long run never ends unable to save.
-            for path in [csv, plot].compactMap(\.self) { try checkWritable(path) }
+            for path in [gamesFile.csv, plot].compactMap(\.self) { try checkWritable(path) }
             if let replays { try makeDirectory(replays) }
             let plan = self.plan
-            let shard = shard ?? .whole
-            let csvWriter = try csv.map { path throws(Failure) in
-                try GamesCSVWriter(path: path, plan: plan, shard: shard, resuming: resume)
-            }
-            let kept = csvWriter?.kept ?? []
-            let records = Mutex<[GameRecord]>(kept.map(\.record))
+            let shard = gamesFile.shard ?? .whole
             let failures = Mutex<[Failure]>([])
-            let share = shard.share(of: games)
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share - kept.count) : nil
             let digits = String(games - 1).count
-            Interruption.catchControlC()
-            let started = ContinuousClock.now
-            plan.play(shard: shard, skipping: Set(kept.map { $0.point * plan.games + $0.record.index }), jobs: jobs, shouldStop: { Interruption.wasRequested }) { _, played in
-                csvWriter?.append(played.record, point: 0)
-                if let replays {
-                    let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
-                        + "\(played.record.index).json"
-                    do throws(Failure) { try writeFile(SavedGame(played.game).encoded(), to: "\(replays)/\(name)") } catch {
-                        failures.withLock { $0.append(error) }
-                    }
+            let (played, seconds) = try plan.playShard(
+                shard, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume
+            ) { _, played in
+                guard let replays else { return }
+                let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
+                    + "\(played.record.index).json"
+                do throws(Failure) { try writeFile(SavedGame(played.game).encoded(), to: "\(replays)/\(name)") } catch {
+                    failures.withLock { $0.append(error) }
                 }
-                let done = records.withLock { records in
-                    records.append(played.record)
-                    return records.count - kept.count
-                }
-                progress?.show(done: done)
             }
-            let elapsed = ContinuousClock.now - started
-            progress?.finish()
-            let played = records.withLock(\.self)
             let report = RunReport(
-                records: played, gamesRequested: share, player: plan.points[0].playerDescription, seed: seed,
-                room: plan.points[0].roomDescription, colours: board.colours, worldMode: !rulesOnly,
-                tapInterval: tapInterval.duration.seconds, shard: self.shard,
-                execution: .init(jobs: jobs, seconds: elapsed / .seconds(1)), interrupted: Interruption.wasRequested)
+                records: played.map(\.record), gamesRequested: shard.share(of: games),
+                player: plan.points[0].playerDescription, seed: seed, room: plan.points[0].roomDescription,
+                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.seconds,
+                shard: gamesFile.shard, execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))
-            try csvWriter?.finish(played.map { (0, $0) })
             if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }

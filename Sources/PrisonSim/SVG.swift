@@ -10,7 +10,8 @@ enum SVG {
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(width)" height="\#(height)" \#
         viewBox="0 0 \#(width) \#(height)" font-family="sans-serif" font-size="12" fill="#333333">
 
-        """# + ([rectangle(x: 0, y: 0, width: Double(width), height: Double(height), ##"fill="#fafafa""##)] + elements)
+        """#
+            + ([rectangle(x: 0, y: 0, width: Double(width), height: Double(height), ##"fill="#fafafa""##)] + elements)
             .map { $0 + "\n" }.joined() + "</svg>\n"
     }
 
@@ -44,7 +45,8 @@ enum SVG {
     static func rectangle(
         x: Double, y: Double, width: Double, height: Double, _ attributes: String, title: String? = nil
     ) -> String {
-        let start = #"<rect x="\#(coordinate(x))" y="\#(coordinate(y))" "#
+        let start =
+            #"<rect x="\#(coordinate(x))" y="\#(coordinate(y))" "#
             + #"width="\#(coordinate(width))" height="\#(coordinate(height))" \#(attributes)"#
         return title.map { start + "><title>\(escaped($0))</title></rect>" } ?? start + "/>"
     }

@@ -27,7 +27,8 @@ struct Shard: Hashable, CustomStringConvertible, ExpressibleByArgument {
     /// Reads `K/N`, with 1 ≤ K ≤ N ≤ a million.
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let number = Int(parts[0]), let count = Int(parts[1]),
             (1...Self.maximumCount).contains(count), (1...count).contains(number)
         else { return nil }
@@ -46,4 +47,21 @@ struct Shard: Hashable, CustomStringConvertible, ExpressibleByArgument {
 
     /// How many of `total` games are this shard's.
     func share(of total: Int) -> Int { total >= number ? (total - number) / count + 1 : 0 }
+}
+
+/// The options of `run` and `sweep` for the games CSV and shards.
+struct GamesFileOptions: ParsableArguments {
+    @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
+    var csv: String?
+    @Flag(
+        help:
+            "Keep the games an earlier run of the same command left in the --csv file (or FILE.partial) and play the rest."
+    )
+    var resume = false
+    @Option(help: "Play only part K of N of the games (1 <= K <= N), for `prison-sim merge`.")
+    var shard: Shard?
+
+    func validate() throws {
+        if resume, csv == nil { throw ValidationError("--resume needs the --csv file of the earlier run") }
+    }
 }

@@ -69,6 +69,9 @@ struct Statistics: Equatable {
         return Double(values[below]) + Double(values[above] - values[below]) * (position - Double(below))
     }
 
+    /// The 0.975 quantile of the standard normal distribution.
+    private static let normal975 = 1.959963984540054
+
     /// The 0.975 quantile of Student's t distribution: the half-width of a 95 % interval in
     /// standard errors. Exact to three decimals from a table up to 30 degrees of freedom, then
     /// by the Cornish–Fisher expansion around the normal quantile (error below 1e-4).
@@ -80,8 +83,11 @@ struct Statistics: Equatable {
             2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
         ]
         if df <= table.count { return table[df - 1] }
-        let z = 1.959963984540054, n = Double(df)
-        let z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z
+        let z = normal975
+        let n = Double(df)
+        let z3 = z * z * z
+        let z5 = z3 * z * z
+        let z7 = z5 * z * z
         return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n)
             + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n * n * n)
     }
@@ -90,7 +96,9 @@ struct Statistics: Equatable {
     /// inside 0...1 and is not empty when every trial, or none, succeeds.
     static func wilsonInterval(successes: Int, trials: Int) -> ClosedRange<Double> {
         guard trials > 0 else { return 0...1 }
-        let z = 1.959963984540054, n = Double(trials), p = Double(successes) / n
+        let z = normal975
+        let n = Double(trials)
+        let p = Double(successes) / n
         let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
         return max(0, centre - half)...min(1, centre + half)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PrisonWorld
-import Synchronization
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,25 +50,21 @@ struct Sweep: ParsableCommand {
     var rulesOnly = false
     @Option(help: "Games played at once, on as many threads (1 to 64).")
     var jobs = 1
-    @Option(help: "Play only part K of N of the games (1 <= K <= N), for `prison-sim merge`.")
-    var shard: Shard?
     @Flag(help: "Print the summary as one JSON object instead of a table.")
     var json = false
-    @Option(help: "Write one CSV row per game to this file (rows go to FILE.partial as games finish).")
-    var csv: String?
-    @Flag(help: "Keep the games an earlier run of the same command left in the --csv file (or FILE.partial) and play the rest.")
-    var resume = false
+    @OptionGroup var gamesFile: GamesFileOptions
     @Option(help: "Write the summary, one CSV row per point, to this file.")
     var summaryCsv: String?
     @Option(help: "Write an SVG plot of score and clear rate against a swept parameter to this file.")
     var plot: String?
-    @Option(help: ArgumentHelp("The parameter along the plot's x axis (the first swept one by default).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The parameter along the plot's x axis (the first swept one by default).", valueName: "name")
+    )
     var plotX: String?
 
     func validate() throws {
         guard games >= 1 else { throw ValidationError("--games must be at least 1, not \(games)") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
-        if resume, csv == nil { throw ValidationError("--resume needs the --csv file of the earlier run") }
         if let plotX, Parameter(rawValue: plotX) == nil {
             throw ValidationError(
                 "--plot-x: no parameter '\(plotX)'; the parameters are "
@@ -86,33 +81,13 @@ struct Sweep: ParsableCommand {
                         + "\(games)); at most 10000000 are allowed", code: 64)
             }
             let x = plotX.flatMap(Parameter.init(rawValue:))
-            for path in [csv, summaryCsv, plot].compactMap(\.self) { try checkWritable(path) }
-            let shard = shard ?? .whole
-            let csvWriter = try csv.map { path throws(Failure) in
-                try GamesCSVWriter(path: path, plan: plan, shard: shard, resuming: resume)
-            }
-            let kept = csvWriter?.kept ?? []
-            let played = Mutex<[(point: Int, record: GameRecord)]>(kept)
-            let share = shard.share(of: plan.totalGames)
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: share - kept.count) : nil
-            Interruption.catchControlC()
-            let started = ContinuousClock.now
-            plan.play(shard: shard, skipping: Set(kept.map { $0.point * plan.games + $0.record.index }), jobs: jobs, shouldStop: { Interruption.wasRequested }) { point, game in
-                csvWriter?.append(game.record, point: point)
-                let done = played.withLock { played in
-                    played.append((point, game.record))
-                    return played.count - kept.count
-                }
-                progress?.show(done: done)
-            }
-            let elapsed = ContinuousClock.now - started
-            progress?.finish()
-            let games = played.withLock(\.self)
+            for path in [gamesFile.csv, summaryCsv, plot].compactMap(\.self) { try checkWritable(path) }
+            let (games, seconds) = try plan.playShard(
+                gamesFile.shard ?? .whole, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume)
             let report = SweepReport(
-                plan: plan, games: games, shard: self.shard, xParameter: x,
-                execution: .init(jobs: jobs, seconds: elapsed / .seconds(1)), interrupted: Interruption.wasRequested)
+                plan: plan, games: games, shard: gamesFile.shard, xParameter: x,
+                execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))
-            try csvWriter?.finish(games)
             if let summaryCsv { try writeFile(Data(report.summaryCSV().utf8), to: summaryCsv) }
             if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
             if Interruption.wasRequested { throw ExitCode(130) }

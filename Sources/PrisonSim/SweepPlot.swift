@@ -16,7 +16,9 @@ extension SweepReport {
         var lines: [[Int]] = []
         for point in plan.points.indices {
             let key = others.map { $0.text(in: plan.points[point]) }
-            if let line = lineKeys.firstIndex(of: key) { lines[line].append(point) } else {
+            if let line = lineKeys.firstIndex(of: key) {
+                lines[line].append(point)
+            } else {
                 lineKeys.append(key)
                 lines.append([point])
             }
@@ -32,13 +34,22 @@ extension SweepReport {
         let highest = scores.map(\.meanScoreInterval.upperBound).max() ?? 0
         let lowest = min(0, scores.map(\.meanScoreInterval.lowerBound).min() ?? 0)
         let scoreAxis = Self.niceAxis(from: lowest, to: max(highest, lowest + 1))
-        let panels: [(name: String, top: Double, axis: (low: Double, high: Double, step: Double), unit: String,
-                      value: (Statistics) -> (Double, ClosedRange<Double>))] = [
-            ("mean score, 95 % interval", 90, scoreAxis, "", { ($0.meanScore, $0.meanScoreInterval) }),
-            ("cleared, 95 % interval", 470, (0, 100, 20), " %", {
-                ($0.clearedRate * 100, ($0.clearedRateInterval.lowerBound * 100)...($0.clearedRateInterval.upperBound * 100))
-            }),
-        ]
+        let panels:
+            [(
+                name: String, top: Double, axis: (low: Double, high: Double, step: Double), unit: String,
+                value: (Statistics) -> (Double, ClosedRange<Double>)
+            )] = [
+                ("mean score, 95 % interval", 90, scoreAxis, "", { ($0.meanScore, $0.meanScoreInterval) }),
+                (
+                    "cleared, 95 % interval", 470, (0, 100, 20), " %",
+                    {
+                        (
+                            $0.clearedRate * 100,
+                            ($0.clearedRateInterval.lowerBound * 100)...($0.clearedRateInterval.upperBound * 100)
+                        )
+                    }
+                ),
+            ]
         let (left, right, height) = (90.0, 700.0, 290.0)
         let axisLabels = positions.ticks
         for panel in panels {
@@ -46,7 +57,9 @@ extension SweepReport {
             func y(_ value: Double) -> Double {
                 bottom - (value - panel.axis.low) / (panel.axis.high - panel.axis.low) * height
             }
-            for value in stride(from: panel.axis.low, through: panel.axis.high + panel.axis.step / 2, by: panel.axis.step) {
+            for value in stride(
+                from: panel.axis.low, through: panel.axis.high + panel.axis.step / 2, by: panel.axis.step)
+            {
                 elements.append(SVG.line(left, y(value), right, y(value), ##"stroke="#e3e3e3""##))
                 elements.append(
                     SVG.text(Self.tickText(value) + panel.unit, x: left - 8, y: y(value) + 4, #"text-anchor="end""#))
@@ -58,7 +71,9 @@ extension SweepReport {
                 elements.append(SVG.text(tick.label, x: position, y: bottom + 20, #"text-anchor="middle""#))
             }
             elements.append(
-                SVG.text(x?.rawValue ?? "point", x: (left + right) / 2, y: bottom + 40, #"text-anchor="middle" font-size="13""#))
+                SVG.text(
+                    x?.rawValue ?? "point", x: (left + right) / 2, y: bottom + 40,
+                    #"text-anchor="middle" font-size="13""#))
             for (number, line) in lines.enumerated() {
                 let colour = Self.palette[number % Self.palette.count]
                 // Lines side by side, so that their intervals do not hide each other.
@@ -69,13 +84,20 @@ extension SweepReport {
                     let position = left + positions.of[point] * (right - left) + offset
                     path.append((position, y(value)))
                     let attributes = #"stroke="\#(colour)" stroke-width="1.5""#
-                    elements.append(SVG.line(position, y(interval.lowerBound), position, y(interval.upperBound), attributes))
-                    elements.append(SVG.line(position - 4, y(interval.lowerBound), position + 4, y(interval.lowerBound), attributes))
-                    elements.append(SVG.line(position - 4, y(interval.upperBound), position + 4, y(interval.upperBound), attributes))
-                    let tip = pointDescription(point) + ": " + trimmed(value, decimals: 1) + panel.unit + " ("
+                    elements.append(
+                        SVG.line(position, y(interval.lowerBound), position, y(interval.upperBound), attributes))
+                    elements.append(
+                        SVG.line(position - 4, y(interval.lowerBound), position + 4, y(interval.lowerBound), attributes)
+                    )
+                    elements.append(
+                        SVG.line(position - 4, y(interval.upperBound), position + 4, y(interval.upperBound), attributes)
+                    )
+                    let tip =
+                        pointDescription(point) + ": " + trimmed(value, decimals: 1) + panel.unit + " ("
                         + trimmed(interval.lowerBound, decimals: 1) + " to " + trimmed(interval.upperBound, decimals: 1)
                         + "), " + counting(statistics[point].games, "game")
-                    elements.append(SVG.circle(x: position, y: y(value), radius: 3.5, #"fill="\#(colour)""#, title: tip))
+                    elements.append(
+                        SVG.circle(x: position, y: y(value), radius: 3.5, #"fill="\#(colour)""#, title: tip))
                 }
                 if path.count > 1 {
                     elements.insert(SVG.polyline(path, #"fill="none" stroke="\#(colour)" stroke-width="2""#), at: 2)
@@ -86,7 +108,9 @@ extension SweepReport {
         }
         if !others.isEmpty {
             elements.append(
-                SVG.text(others.map(\.rawValue).joined(separator: ", "), x: 720, y: 96, #"font-size="13" font-weight="bold""#))
+                SVG.text(
+                    others.map(\.rawValue).joined(separator: ", "), x: 720, y: 96, #"font-size="13" font-weight="bold""#
+                ))
             for (number, key) in lineKeys.enumerated() {
                 let y = 118 + Double(number) * 20
                 let colour = Self.palette[number % Self.palette.count]
@@ -99,16 +123,20 @@ extension SweepReport {
 
     /// The point's swept settings: "player greedy, colours 4".
     private func pointDescription(_ point: Int) -> String {
-        swept.isEmpty ? "point \(point)" : swept.map { "\($0.rawValue) \($0.text(in: plan.points[point]))" }
-            .joined(separator: ", ")
+        swept.isEmpty
+            ? "point \(point)"
+            : swept.map { "\($0.rawValue) \($0.text(in: plan.points[point]))" }
+                .joined(separator: ", ")
     }
 
     /// Where each point falls along x, from 0 to 1, and the ticks to label.
     private func xPositions(_ x: Parameter?) -> (of: [Double], ticks: [(position: Double, label: String)]) {
         guard let x else {
             let count = Double(plan.points.count)
-            return (plan.points.indices.map { (Double($0) + 0.5) / count },
-                    plan.points.indices.map { ((Double($0) + 0.5) / count, String($0)) })
+            return (
+                plan.points.indices.map { (Double($0) + 0.5) / count },
+                plan.points.indices.map { ((Double($0) + 0.5) / count, String($0)) }
+            )
         }
         var labels: [String] = []
         for point in plan.points where !labels.contains(x.text(in: point)) { labels.append(x.text(in: point)) }

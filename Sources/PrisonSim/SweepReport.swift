@@ -64,7 +64,9 @@ struct SweepReport {
     /// The games, played and requested, as the table and plot say it: "240 games",
     /// "37 of 240 games (interrupted)", with the shard.
     var gamesDescription: String {
-        var text = gamesPlayed == gamesRequested ? counting(gamesPlayed, "game") : "\(gamesPlayed) of \(counting(gamesRequested, "game"))"
+        var text =
+            gamesPlayed == gamesRequested
+            ? counting(gamesPlayed, "game") : "\(gamesPlayed) of \(counting(gamesRequested, "game"))"
         if let shard { text += ", shard \(shard)" }
         if interrupted { text += " (interrupted)" }
         return text
@@ -84,12 +86,17 @@ struct SweepReport {
         ]
         if let execution, let gamesPerSecond {
             lines.append(("Jobs", String(execution.jobs)))
-            lines.append(("Time", fixed(execution.seconds, decimals: 2) + " s, " + fixed(gamesPerSecond, decimals: 1) + " games/s"))
+            lines.append(
+                (
+                    "Time",
+                    fixed(execution.seconds, decimals: 2) + " s, " + fixed(gamesPerSecond, decimals: 1) + " games/s"
+                ))
         } else {
             lines.append(("Time", "not measured (merged from shards)"))
         }
         let labelWidth = lines.map { $0.0.count }.max() ?? 0
-        var text = lines.map { $0.0 + String(repeating: " ", count: labelWidth + 2 - $0.0.count) + $0.1 + "\n" }.joined()
+        var text = lines.map { $0.0 + String(repeating: " ", count: labelWidth + 2 - $0.0.count) + $0.1 + "\n" }
+            .joined()
 
         let settingColumns = swept.isEmpty ? [] : swept
         var header = settingColumns.map(\.rawValue)
@@ -115,7 +122,9 @@ struct SweepReport {
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return column < settingColumns.count ? cell + padding : padding + cell
             }
-            text += cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+            text +=
+                cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                + "\n"
         }
         return text
     }

@@ -21,7 +21,9 @@ struct SlurmTests {
     /// `log`, and returns its exit status and output. It spawns and waits with POSIX calls: the
     /// cluster's daemons outlive the script that starts them, and Foundation's `Process` was seen
     /// never to notice that script's end.
-    static func bash(_ arguments: [String], log: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func bash(_ arguments: [String], log: String, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,7 +31,8 @@ struct SlurmTests {
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = (["/bin/bash"] + arguments).map { strdup($0) } + [nil]
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0)=\($1)") } + [nil]
+        let variables =
+            ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0)=\($1)") } + [nil]
         defer { (argv + variables).forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, variables)
@@ -56,26 +59,36 @@ struct SlurmTests {
             let environment = ["SLURM_CONF": cluster + "/slurm.conf"]
 
             let sim = try simExecutable().path
-            let sweep = ["--games", "4", "--width", "5,6", "--height", "4", "--colours", "3,4", "--player", "random,greedy",
-                         "--rules-only", "--seed", "11"]
+            let sweep = [
+                "--games", "4", "--width", "5,6", "--height", "4", "--colours", "3,4", "--player", "random,greedy",
+                "--rules-only", "--seed", "11",
+            ]
             let one = try runSim(
-                ["sweep"] + sweep + ["--json", "--csv", directory.path("one.csv"), "--summary-csv",
-                                     directory.path("one-summary.csv"), "--plot", directory.path("one.svg")])
+                ["sweep"] + sweep + [
+                    "--json", "--csv", directory.path("one.csv"), "--summary-csv",
+                    directory.path("one-summary.csv"), "--plot", directory.path("one.svg"),
+                ])
             #expect(one.status == 0, "\(one)")
 
             let out = directory.path("out")
             let submitted = try Self.bash(
-                [slurmScripts.appendingPathComponent("submit-sweep").path, "--shards", "5", "--out", out, "--sim", sim,
-                 "--wait", "--"] + sweep,
+                [
+                    slurmScripts.appendingPathComponent("submit-sweep").path, "--shards", "5", "--out", out, "--sim",
+                    sim,
+                    "--wait", "--",
+                ] + sweep,
                 log: directory.path("submit.log"), environment: environment)
-            let logs = (try? FileManager.default.contentsOfDirectory(atPath: out + "/logs"))?.sorted().map { name in
-                "--- \(name)\n" + ((try? String(contentsOfFile: out + "/logs/" + name, encoding: .utf8)) ?? "")
-            }.joined() ?? ""
+            let logs =
+                (try? FileManager.default.contentsOfDirectory(atPath: out + "/logs"))?.sorted().map { name in
+                    "--- \(name)\n" + ((try? String(contentsOfFile: out + "/logs/" + name, encoding: .utf8)) ?? "")
+                }.joined() ?? ""
             try #require(submitted.status == 0, "\(submitted.output)\n\(logs)")
             for shard in 1...5 {
                 #expect(FileManager.default.fileExists(atPath: out + "/shard-\(shard).csv"), "shard \(shard)")
             }
-            for (mine, theirs) in [("one.csv", "games.csv"), ("one-summary.csv", "summary.csv"), ("one.svg", "plot.svg")] {
+            for (mine, theirs) in [
+                ("one.csv", "games.csv"), ("one-summary.csv", "summary.csv"), ("one.svg", "plot.svg"),
+            ] {
                 let a = try Data(contentsOf: URL(fileURLWithPath: directory.path(mine)))
                 let b = try Data(contentsOf: URL(fileURLWithPath: out + "/" + theirs))
                 #expect(a == b, "\(theirs) differs from one process's \(mine)")

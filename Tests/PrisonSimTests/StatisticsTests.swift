@@ -45,8 +45,10 @@ struct StatisticsTests {
 
     @Test("Student's t quantile: the table, then the expansion, within 1e-3 of published values")
     func studentT() {
-        let published: [(Int, Double)] = [(1, 12.706), (2, 4.303), (10, 2.228), (30, 2.042), (31, 2.040), (40, 2.021),
-                                          (60, 2.000), (120, 1.980), (1000, 1.962), (1_000_000, 1.960)]
+        let published: [(Int, Double)] = [
+            (1, 12.706), (2, 4.303), (10, 2.228), (30, 2.042), (31, 2.040), (40, 2.021),
+            (60, 2.000), (120, 1.980), (1000, 1.962), (1_000_000, 1.960),
+        ]
         for (df, t) in published { #expect(abs(Statistics.studentT975(degreesOfFreedom: df) - t) < 1e-3, "df \(df)") }
     }
 
@@ -66,7 +68,9 @@ struct StatisticsTests {
         #expect(histogram.counts.reduce(0, +) == 1000)
         #expect((5...40).contains(histogram.counts.count))
         #expect([1, 2, 5].contains(histogram.width / Int(pow(10, floor(log10(Double(histogram.width)))))))
-        #expect(histogram.start <= scores.first! && histogram.start + histogram.counts.count * histogram.width > scores.last!)
+        #expect(
+            histogram.start <= scores.first!
+                && histogram.start + histogram.counts.count * histogram.width > scores.last!)
         #expect(Histogram(sortedScores: []) == nil)
     }
 

@@ -4,7 +4,9 @@ import Testing
 @Suite("prison-sim sweep, --shard and merge")
 struct SweepTests {
     static let smallRoom = ["--walls", "4", "--width", "6", "--height", "5", "--colours", "4"]
-    static let sweep = ["sweep", "--games", "5", "--width", "5,6", "--height", "5", "--colours", "4", "--player", "random,greedy"]
+    static let sweep = [
+        "sweep", "--games", "5", "--width", "5,6", "--height", "5", "--colours", "4", "--player", "random,greedy",
+    ]
     static let run = ["run", "--games", "13"] + smallRoom
 
     /// `text` without the lines of the timing figures, which only a process that played knows.
@@ -22,10 +24,14 @@ struct SweepTests {
             let sweep = try runSim(Self.sweep + ["--csv", directory.path("sweep.csv")])
             #expect(sweep.status == 0, "\(sweep)")
             let run = try runSim(
-                ["run", "--games", "5", "--width", "6", "--height", "5", "--colours", "4", "--player", "greedy",
-                 "--csv", directory.path("run.csv")])
+                [
+                    "run", "--games", "5", "--width", "6", "--height", "5", "--colours", "4", "--player", "greedy",
+                    "--csv", directory.path("run.csv"),
+                ])
             #expect(run.status == 0, "\(run)")
-            let game = ["index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals"]
+            let game = [
+                "index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals",
+            ]
             let swept = csvTable(try String(contentsOfFile: directory.path("sweep.csv"), encoding: .utf8)).rows
             let alone = csvTable(try String(contentsOfFile: directory.path("run.csv"), encoding: .utf8)).rows
             let point = swept.filter { $0["width"] == "6" && $0["player"] == "greedy" }
@@ -36,9 +42,13 @@ struct SweepTests {
         }
     }
 
-    @Test("Shards merged in any order give one process's summary, CSV and plots, byte for byte", arguments: [
-        (Self.sweep + ["--summary-csv", "SUMMARY"], 3), (Self.sweep + ["--summary-csv", "SUMMARY"], 7), (Self.run, 4),
-    ])
+    @Test(
+        "Shards merged in any order give one process's summary, CSV and plots, byte for byte",
+        arguments: [
+            (Self.sweep + ["--summary-csv", "SUMMARY"], 3), (Self.sweep + ["--summary-csv", "SUMMARY"], 7),
+            (Self.run, 4),
+            (["run", "--games", "3"] + Self.smallRoom, 5),
+        ])
     func mergeEqualsOneProcess(command: [String], shards: Int) throws {
         try withTemporaryDirectory { directory in
             func arguments(_ name: String) -> [String] {
@@ -48,14 +58,18 @@ struct SweepTests {
             var outputs: [String: String] = [:]
             for json in [true, false] {
                 let one = try runSim(
-                    arguments("one") + (json ? ["--json"] : []) + ["--jobs", "2", "--csv", directory.path("one.csv"),
-                                                                 "--plot", directory.path("one.svg")])
+                    arguments("one") + (json ? ["--json"] : []) + [
+                        "--jobs", "2", "--csv", directory.path("one.csv"),
+                        "--plot", directory.path("one.svg"),
+                    ])
                 #expect(one.status == 0, "\(one)")
                 outputs[json ? "json" : "table"] = one.stdout
             }
             for shard in 1...shards {
                 let part = try runSim(
-                    arguments("part") + ["--shard", "\(shard)/\(shards)", "--csv", directory.path("shard-\(shard).csv")])
+                    arguments("part") + [
+                        "--shard", "\(shard)/\(shards)", "--csv", directory.path("shard-\(shard).csv"),
+                    ])
                 #expect(part.status == 0, "\(part)")
                 #expect(part.stdout.contains("\(shard)/\(shards)"))
             }
@@ -63,8 +77,10 @@ struct SweepTests {
             let files = (1...shards).reversed().map { directory.path("shard-\($0).csv") }
             for json in [true, false] {
                 let merged = try runSim(
-                    ["merge"] + files + (json ? ["--json"] : []) + ["--csv", directory.path("merged.csv"),
-                                                                   "--plot", directory.path("merged.svg")]
+                    ["merge"] + files + (json ? ["--json"] : []) + [
+                        "--csv", directory.path("merged.csv"),
+                        "--plot", directory.path("merged.svg"),
+                    ]
                         + (hasSummary ? ["--summary-csv", directory.path("merged-summary.csv")] : []))
                 #expect(merged.status == 0, "\(merged)")
                 let expected = try #require(outputs[json ? "json" : "table"])
@@ -72,7 +88,8 @@ struct SweepTests {
                 #expect(merged.stdout != expected, "timing figures are not invented by a merge")
             }
             for (one, merged) in [("one.csv", "merged.csv"), ("one.svg", "merged.svg")]
-                + (hasSummary ? [("one-summary.csv", "merged-summary.csv")] : []) {
+                + (hasSummary ? [("one-summary.csv", "merged-summary.csv")] : [])
+            {
                 let a = try Data(contentsOf: URL(fileURLWithPath: directory.path(one)))
                 let b = try Data(contentsOf: URL(fileURLWithPath: directory.path(merged)))
                 #expect(a == b, "\(one) and \(merged) differ")
@@ -87,10 +104,12 @@ struct SweepTests {
                 let part = try runSim(Self.sweep + ["--shard", "\(shard)/3", "--csv", directory.path("s\(shard).csv")])
                 #expect(part.status == 0, "\(part)")
             }
-            let foreign = try runSim(Self.sweep + ["--seed", "9", "--shard", "2/3", "--csv", directory.path("foreign.csv")])
+            let foreign = try runSim(
+                Self.sweep + ["--seed", "9", "--shard", "2/3", "--csv", directory.path("foreign.csv")])
             #expect(foreign.status == 0)
             let full = try String(contentsOfFile: directory.path("s2.csv"), encoding: .utf8)
-            let cut = try directory.write("cut.csv", full.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
+            let cut = try directory.write(
+                "cut.csv", full.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
             let other = try directory.write("other.csv", "index,seed,score\n0,1,2\n")
             let cases: [([String], String)] = [
                 (["s1.csv", "s3.csv"], "shard 2/3"),
@@ -121,20 +140,26 @@ struct SweepTests {
             let points = try #require(json["points"] as? [[String: Any]])
             #expect(points.count == 8 && json["games"] as? Int == 16 && json["mode"] as? String == "rules-only")
             let first = try #require(points.first?["settings"] as? [String: Any])
-            #expect(first["width"] as? Int == 5 && first["colours"] as? Int == 3 && first["player"] as? String == "random")
+            #expect(
+                first["width"] as? Int == 5 && first["colours"] as? Int == 3 && first["player"] as? String == "random")
 
             let bad = try directory.write("bad.txt", "width = 5\nwidht = 6\n")
             let refused = try runSim(["sweep", "--games", "2", "--grid", bad])
-            #expect(refused.status == 65 && refused.stderr.contains("line 2") && refused.stderr.contains("widht"), "\(refused)")
+            #expect(
+                refused.status == 65 && refused.stderr.contains("line 2") && refused.stderr.contains("widht"),
+                "\(refused)")
         }
     }
 
-    @Test("Bad sweeps: a message and exit code 64, before any game", arguments: [
-        ["--games", "0"], ["--games", "2", "--width", "5,x"], ["--games", "2", "--width", "40"],
-        ["--games", "2", "--player", "random,nobody"], ["--games", "2", "--width", "5,5"],
-        ["--games", "2", "--think", "0.1", "--think-playouts", "5"], ["--games", "2", "--shard", "3/2"],
-        ["--games", "2", "--walls", "1,4", "--width", "1..32", "--height", "1..32", "--colours", "2..10"], ["--games", "2", "--plot-x", "size"],
-    ])
+    @Test(
+        "Bad sweeps: a message and exit code 64, before any game",
+        arguments: [
+            ["--games", "0"], ["--games", "2", "--width", "5,x"], ["--games", "2", "--width", "40"],
+            ["--games", "2", "--player", "random,nobody"], ["--games", "2", "--width", "5,5"],
+            ["--games", "2", "--think", "0.1", "--think-playouts", "5"], ["--games", "2", "--shard", "3/2"],
+            ["--games", "2", "--walls", "1,4", "--width", "1..32", "--height", "1..32", "--colours", "2..10"],
+            ["--games", "2", "--plot-x", "size"],
+        ])
     func badSweeps(arguments: [String]) throws {
         let result = try runSim(["sweep"] + arguments)
         #expect(result.status == 64, "\(result)")
@@ -145,7 +170,10 @@ struct SweepTests {
     func interrupted() throws {
         try withTemporaryDirectory { directory in
             let (status, data) = try interruptSim(
-                ["sweep", "--games", "100000", "--width", "5,6", "--json", "--jobs", "2", "--csv", directory.path("g.csv")]
+                [
+                    "sweep", "--games", "100000", "--width", "5,6", "--json", "--jobs", "2", "--csv",
+                    directory.path("g.csv"),
+                ]
                     + ["--height", "5", "--colours", "4"], after: 2)
             #expect(status == 130)
             let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
