@@ -47,26 +47,36 @@ struct Merge: ParsableCommand {
             if plan.command == .run, summaryCsv != nil || plotX != nil {
                 throw Failure(message: "--summary-csv and --plot-x are for sweeps; these are shards of a run", code: 64)
             }
-            let records = games.map(\.record)
+            // The summary and the plot, as one process would write them.
+            let summary: Data
+            let svg: String
+            var summaryCSV: String?
             switch plan.command {
             case .run:
                 let settings = plan.points[0]
                 let report = RunReport(
-                    records: records, gamesRequested: plan.games, player: settings.playerDescription, seed: plan.seed,
-                    room: settings.roomDescription, colours: settings.colours, worldMode: plan.worldMode,
-                    tapInterval: Parameter.tapInterval.number(in: settings), shard: nil, execution: nil,
-                    interrupted: false)
-                writeOutput(json ? report.json() : Data(report.table().utf8))
-                if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
+                    records: games.map(\.record), gamesRequested: plan.games, player: settings.playerDescription,
+                    seed: plan.seed, room: settings.roomDescription, colours: settings.colours,
+                    worldMode: plan.worldMode, tapInterval: Parameter.tapInterval.number(in: settings), shard: nil,
+                    execution: nil, interrupted: false)
+                (summary, svg) = (json ? report.json() : Data(report.table().utf8), report.svg())
             case .sweep:
                 let report = SweepReport(
                     plan: plan, games: games, shard: nil, xParameter: plotX.flatMap(Parameter.init(rawValue:)),
                     execution: nil, interrupted: false)
-                writeOutput(json ? report.json() : Data(report.table().utf8))
-                if let summaryCsv { try writeFile(Data(report.summaryCSV().utf8), to: summaryCsv) }
-                if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
+                (summary, svg) = (json ? report.json() : Data(report.table().utf8), report.svg())
+                summaryCSV = report.summaryCSV()
             }
-            if let csv { try writeFile(Data(GamesCSV.text(games, of: plan, shard: .whole).utf8), to: csv) }
+            writeOutput(summary)
+            try writingEach([
+                {
+                    if let csv { try writeFile(Data(GamesCSV.text(games, of: plan, shard: .whole).utf8), to: csv) }
+                },
+                {
+                    if let summaryCsv, let summaryCSV { try writeFile(Data(summaryCSV.utf8), to: summaryCsv) }
+                },
+                { if let plot { try writeFile(Data(svg.utf8), to: plot) } },
+            ])
         }
     }
 

@@ -31,12 +31,12 @@ extension Plan {
     /// Plays `shard`'s games as `run` and `sweep` do: with a progress bar on a terminal, until
     /// done or Ctrl-C, each finished game's row going to `csv`'s partial file at once (after the
     /// games `resume` keeps from an earlier run), and `eachGame` called with every game played.
-    /// Writes the sorted CSV at the end and returns every game (kept ones too) and the seconds
-    /// the playing took.
+    /// Returns every game (kept ones too), the seconds the playing took, and the CSV's writer,
+    /// whose ``GamesCSVWriter/finish(_:)`` sorts the rows into the file.
     func playShard(
         _ shard: Shard, jobs: Int, csv: String?, resume: Bool,
         eachGame: @Sendable (_ point: Int, _ game: SimulatedGame) -> Void = { _, _ in }
-    ) throws(Failure) -> (games: [(point: Int, record: GameRecord)], seconds: Double) {
+    ) throws(Failure) -> (games: [(point: Int, record: GameRecord)], seconds: Double, csv: GamesCSVWriter?) {
         let writer = try csv.map { path throws(Failure) in
             try GamesCSVWriter(path: path, plan: self, shard: shard, resuming: resume)
         }
@@ -58,7 +58,19 @@ extension Plan {
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         progress?.finish()
         let games = played.withLock(\.self)
-        try writer?.finish(games)
-        return (games, seconds)
+        return (games, seconds, writer)
     }
+}
+
+/// Runs every one of `writes`, even after one fails: the messages of all failures but the
+/// first are printed, and the first is thrown, so one output that cannot be written never costs
+/// the others.
+func writingEach(_ writes: [() throws -> Void]) throws {
+    var first: (any Error)?
+    for write in writes {
+        do { try write() } catch {
+            if first == nil { first = error } else if let failure = error as? Failure { printError(failure.message) }
+        }
+    }
+    if let first { throw first }
 }

@@ -72,7 +72,7 @@ struct Run: ParsableCommand {
             let shard = gamesFile.shard ?? .whole
             let failures = Mutex<[Failure]>([])
             let digits = String(games - 1).count
-            let (played, seconds) = try plan.playShard(
+            let (played, seconds, csvWriter) = try plan.playShard(
                 shard, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume
             ) { _, played in
                 guard let replays else { return }
@@ -85,10 +85,14 @@ struct Run: ParsableCommand {
             let report = RunReport(
                 records: played.map(\.record), gamesRequested: shard.share(of: games),
                 player: plan.points[0].playerDescription, seed: seed, room: plan.points[0].roomDescription,
-                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.seconds,
-                shard: gamesFile.shard, execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
+                colours: board.colours, worldMode: !rulesOnly,
+                tapInterval: Parameter.tapInterval.number(in: plan.points[0]), shard: gamesFile.shard,
+                execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))
-            if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
+            try writingEach([
+                { try csvWriter?.finish(played) },
+                { if let plot { try writeFile(Data(report.svg().utf8), to: plot) } },
+            ])
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }
         }

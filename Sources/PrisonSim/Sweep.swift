@@ -22,25 +22,27 @@ struct Sweep: ParsableCommand {
     var games: Int
     @Option(help: ArgumentHelp("A file of parameter values, a line a parameter: NAME = VALUES.", valueName: "file"))
     var grid: String?
-    @Option(help: ArgumentHelp("Walls around the player: 4 or 1.", valueName: "list"))
+    @Option(help: ArgumentHelp("Walls around the player: 4 or 1 (default 4).", valueName: "list"))
     var walls: String?
-    @Option(help: ArgumentHelp("Columns per wall (1 to 32).", valueName: "list"))
+    @Option(help: ArgumentHelp("Columns per wall, 1 to 32 (default 12).", valueName: "list"))
     var width: String?
-    @Option(help: ArgumentHelp("Rows per wall (1 to 32).", valueName: "list"))
+    @Option(help: ArgumentHelp("Rows per wall, 1 to 32 (default 10).", valueName: "list"))
     var height: String?
-    @Option(help: ArgumentHelp("Colours (2 to 10).", valueName: "list"))
+    @Option(help: ArgumentHelp("Colours, 2 to 10 (default 5).", valueName: "list"))
     var colours: String?
-    @Option(help: ArgumentHelp("Corner links: linked, open.", valueName: "list"))
+    @Option(help: ArgumentHelp("Corner links: linked, open (default linked).", valueName: "list"))
     var corners: String?
-    @Option(help: ArgumentHelp("Scorings: n-2, n-1.", valueName: "list"))
+    @Option(help: ArgumentHelp("Scorings: n-2, n-1 (default n-2).", valueName: "list"))
     var scoring: String?
-    @Option(help: ArgumentHelp("Seconds a break lasts.", valueName: "list"))
+    @Option(help: ArgumentHelp("Seconds a break lasts (default 1).", valueName: "list"))
     var comboWindow: String?
-    @Option(help: ArgumentHelp("Seconds of world time between two taps.", valueName: "list"))
+    @Option(help: ArgumentHelp("Seconds of world time between two taps (default 0.8).", valueName: "list"))
     var tapInterval: String?
-    @Option(help: ArgumentHelp("Players: \(Players.all.map(\.name).joined(separator: ", ")).", valueName: "list"))
+    @Option(
+        help: ArgumentHelp(
+            "Players: \(Players.all.map(\.name).joined(separator: ", ")) (default random).", valueName: "list"))
     var player: String?
-    @Option(help: ArgumentHelp("Seconds a searching player thinks about each move.", valueName: "list"))
+    @Option(help: ArgumentHelp("Seconds a searching player thinks about each move (default 0.1).", valueName: "list"))
     var think: String?
     @Option(help: ArgumentHelp("Playouts a searching player runs for each move.", valueName: "list"))
     var thinkPlayouts: String?
@@ -82,14 +84,19 @@ struct Sweep: ParsableCommand {
             }
             let x = plotX.flatMap(Parameter.init(rawValue:))
             for path in [gamesFile.csv, summaryCsv, plot].compactMap(\.self) { try checkWritable(path) }
-            let (games, seconds) = try plan.playShard(
+            let (games, seconds, csvWriter) = try plan.playShard(
                 gamesFile.shard ?? .whole, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume)
             let report = SweepReport(
                 plan: plan, games: games, shard: gamesFile.shard, xParameter: x,
                 execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             writeOutput(json ? report.json() : Data(report.table().utf8))
-            if let summaryCsv { try writeFile(Data(report.summaryCSV().utf8), to: summaryCsv) }
-            if let plot { try writeFile(Data(report.svg().utf8), to: plot) }
+            try writingEach([
+                { try csvWriter?.finish(games) },
+                {
+                    if let summaryCsv { try writeFile(Data(report.summaryCSV().utf8), to: summaryCsv) }
+                },
+                { if let plot { try writeFile(Data(report.svg().utf8), to: plot) } },
+            ])
             if Interruption.wasRequested { throw ExitCode(130) }
         }
     }
