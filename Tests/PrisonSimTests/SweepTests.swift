@@ -211,4 +211,29 @@ struct SweepTests {
             #expect(foreign.status == 65 && foreign.stderr.contains("other.csv.partial"), "\(foreign)")
         }
     }
+
+    @Test("An output that cannot be written at the end costs only itself: the others are written, exit 73")
+    func oneLostOutput() throws {
+        try withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(atPath: directory.path("gone"), withIntermediateDirectories: true)
+            let process = Process()
+            process.executableURL = try simExecutable()
+            process.arguments =
+                [
+                    "sweep", "--games", "100000", "--width", "5", "--height", "5", "--colours", "4", "--rules-only",
+                    "--csv", directory.path("gone/games.csv"), "--summary-csv", directory.path("summary.csv"),
+                    "--plot", directory.path("plot.svg"),
+                ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 1.5)
+            try FileManager.default.removeItem(atPath: directory.path("gone"))
+            process.interrupt()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 73)
+            #expect(FileManager.default.fileExists(atPath: directory.path("summary.csv")))
+            #expect(FileManager.default.fileExists(atPath: directory.path("plot.svg")))
+        }
+    }
 }
