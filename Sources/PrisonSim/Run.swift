@@ -43,8 +43,7 @@ struct Run: ParsableCommand {
     var jobs = 1
     @Flag(help: "Print the summary as one JSON object instead of a table.")
     var json = false
-    @Option(help: "Write one CSV row per game to this file.")
-    var csv: String?
+    @OptionGroup var gamesFile: GamesFileOptions
     @Option(help: "Write an SVG histogram of the scores to this file.")
     var plot: String?
     @Option(help: "Write every game as a save file into this directory (created if needed).")
@@ -66,46 +65,33 @@ struct Run: ParsableCommand {
     func run() throws {
         try reportingFailures {
             // Check every output before playing, so a long run never ends unable to save.
-            for path in [csv, plot].compactMap(\.self) { try checkWritable(path) }
+            for path in [gamesFile.csv, plot].compactMap(\.self) { try checkWritable(path) }
             if let replays { try makeDirectory(replays) }
-            // Validated options make a valid simulation.
-            let simulation = try! Simulation(
-                room: board.room, colours: board.colours, rules: options.rules, player: player, seed: seed,
-                tapInterval: tapInterval.duration, throughWorld: !rulesOnly, thinking: thinking)!
-            let records = Mutex<[GameRecord]>([])
+            let plan = self.plan
+            let shard = gamesFile.shard ?? .whole
             let failures = Mutex<[Failure]>([])
-            let progress = isatty(STDERR_FILENO) == 1 ? ProgressBar(total: games) : nil
             let digits = String(games - 1).count
-            Interruption.catchControlC()
-            let started = ContinuousClock.now
-            simulation.run(games: games, jobs: jobs, shouldStop: { Interruption.wasRequested }) { played in
-                if let replays {
-                    let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
-                        + "\(played.record.index).json"
-                    do throws(Failure) { try writeFile(SavedGame(played.game).encoded(), to: "\(replays)/\(name)") } catch {
-                        failures.withLock { $0.append(error) }
-                    }
+            let (played, seconds, csvWriter) = try plan.playShard(
+                shard, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume
+            ) { _, played in
+                guard let replays else { return }
+                let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
+                    + "\(played.record.index).json"
+                do throws(Failure) { try writeFile(SavedGame(played.game).encoded(), to: "\(replays)/\(name)") } catch {
+                    failures.withLock { $0.append(error) }
                 }
-                let done = records.withLock { records in
-                    records.append(played.record)
-                    return records.count
-                }
-                progress?.show(done: done)
             }
-            let elapsed = ContinuousClock.now - started
-            progress?.finish()
             let report = RunReport(
-                records: records.withLock(\.self), gamesRequested: games, player: playerDescription, seed: seed,
-                room: "\(board.walls) wall\(board.walls == 1 ? "" : "s") of \(board.width)x\(board.height)",
-                colours: board.colours, worldMode: !rulesOnly, tapInterval: tapInterval.duration.sessionSeconds, jobs: jobs,
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                interrupted: Interruption.wasRequested)
+                records: played.map(\.record), gamesRequested: shard.share(of: games),
+                player: plan.points[0].playerDescription, seed: seed, room: plan.points[0].roomDescription,
+                colours: board.colours, worldMode: !rulesOnly,
+                tapInterval: Parameter.tapInterval.number(in: plan.points[0]), shard: gamesFile.shard,
+                execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             try writeOutput(json ? report.json() : Data(report.table().utf8))
-            // One output failing (its folder gone, say) does not cost the others.
-            let outputs = [(csv, { report.csv() }), (plot, { report.svg() })]
-            for case let (path?, text) in outputs {
-                do throws(Failure) { try writeFile(Data(text().utf8), to: path) } catch { failures.withLock { $0.append(error) } }
-            }
+            try writingEach([
+                { try csvWriter?.finish(played) },
+                { if let plot { try writeFile(Data(report.svg().utf8), to: plot) } },
+            ])
             if let failure = failures.withLock(\.first) { throw failure }
             if Interruption.wasRequested { throw ExitCode(130) }
         }
@@ -113,14 +99,14 @@ struct Run: ParsableCommand {
 }
 
 extension Run {
-    private var thinking: SearchBudget {
-        thinkPlayouts.map { SearchBudget(playouts: $0) } ?? .seconds(think)
-    }
-
-    /// The player as the report names it: a searching player with its thinking budget.
-    private var playerDescription: String {
-        guard Players.named(player)?.searches == true else { return player }
-        return thinkPlayouts.map { "\(player), \($0) playouts a move" } ?? "\(player), \(think) s a move"
+    /// The run as a plan of one point.
+    private var plan: Plan {
+        let settings = PointSettings(
+            walls: board.walls, width: board.width, height: board.height, colours: board.colours,
+            corners: options.corners, scoring: options.scoring, comboWindow: options.comboWindow.duration,
+            tapInterval: tapInterval.duration, player: player,
+            thinking: thinkPlayouts.map { .playouts($0) } ?? .seconds(think))
+        return Plan(command: .run, seed: seed, games: games, worldMode: !rulesOnly, points: [settings])
     }
 }
 

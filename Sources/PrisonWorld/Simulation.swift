@@ -23,6 +23,22 @@ public struct GameRecord: Hashable, Sendable {
     public let comboRemovals: Int
     /// Taps whose ray found no group to break (a block passing in front, for example).
     public let missedTaps: Int
+
+    /// A record with these figures, such as one read back from a file.
+    public init(
+        index: Int, seed: UInt64, score: Int, moves: Int, cleared: Bool, remaining: Int, maxMultiplier: Int,
+        comboRemovals: Int, missedTaps: Int
+    ) {
+        self.index = index
+        self.seed = seed
+        self.score = score
+        self.moves = moves
+        self.cleared = cleared
+        self.remaining = remaining
+        self.maxMultiplier = maxMultiplier
+        self.comboRemovals = comboRemovals
+        self.missedTaps = missedTaps
+    }
 }
 
 /// A simulated game: its summary and the whole game, which replays exactly.

@@ -27,11 +27,12 @@ struct RunTests {
             #expect(json["games"] as? Int == 12 && json["player"] as? String == "random" && json["seed"] as? Int == 3)
             #expect(json["mode"] as? String == "world")
             let csv = try String(contentsOfFile: directory.path("games.csv"), encoding: .utf8)
-            let lines = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-            #expect(lines.first == ["index", "seed", "score", "moves", "cleared", "remaining", "maxMultiplier"])
-            let rows = lines.dropFirst()
-            #expect(rows.map { $0[0] } == (0..<12).map(String.init))
-            let scores = rows.map { Int($0[2])! }
+            let table = csvTable(csv)
+            #expect(table.header.starts(with: ["command", "run", "shard", "shards", "points", "point", "games", "seed"]))
+            let rows = table.rows
+            #expect(rows.map { $0["index"] } == (0..<12).map(String.init))
+            #expect(rows.allSatisfy { $0["command"] == "run" && $0["seed"] == "3" && $0["games"] == "12" })
+            let scores = rows.map { Int($0["score"]!)! }
             #expect(abs((json["meanScore"] as? Double ?? -1) - Double(scores.reduce(0, +)) / 12) < 1e-9)
             #expect(json["bestScore"] as? Int == scores.max())
             let svg = try String(contentsOfFile: directory.path("scores.svg"), encoding: .utf8)
@@ -41,10 +42,10 @@ struct RunTests {
             for (row, name) in zip(rows, replays) {
                 let text = try String(contentsOfFile: directory.path("replays/\(name)"), encoding: .utf8)
                 let game = try SavedGame(json: Data(text.utf8)).game()
-                #expect(game.score == Int(row[2]) && game.moves.count == Int(row[3]))
+                #expect(game.score == Int(row["score"]!) && game.moves.count == Int(row["moves"]!))
                 #expect(game.isOver)
                 // The board is the one `prison-sim new` makes from the game's seed.
-                let board = try runSim(["new", "--seed", row[1]] + Self.smallRoom)
+                let board = try runSim(["new", "--seed", row["boardSeed"]!] + Self.smallRoom)
                 #expect(boardRows(board.stdout) == game.start.rows)
             }
         }

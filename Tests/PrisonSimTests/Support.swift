@@ -232,3 +232,12 @@ func boardRows(_ text: String) -> [String] {
         .map(String.init)
         .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
 }
+
+// MARK: - CSV files
+
+/// A CSV text without quoted fields: its header and its rows, each as column name to field.
+func csvTable(_ text: String) -> (header: [String], rows: [[String: String]]) {
+    let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    guard let header = lines.first else { return ([], []) }
+    return (header, lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) })
+}

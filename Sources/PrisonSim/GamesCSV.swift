@@ -1,0 +1,139 @@
+import Foundation
+import PrisonWorld
+import Synchronization
+
+/// The games CSV of `run`, `sweep` and `merge`: one row a game, with everything a merge needs to
+/// recognise the plan, the shard and the game.
+///
+/// Columns: `command` (run or sweep), `run` (the plan's fingerprint), `shard` and `shards`
+/// (1 and 1 for all the games), `points`, `point`, `games` (asked for at each point), `seed`,
+/// `mode`, the point's settings (`walls` … `thinkPlayouts`), then the game: `index`, `boardSeed`
+/// (for `prison-sim new --seed`), `score`, `moves`, `cleared`, `remaining`, `maxMultiplier`,
+/// `comboRemovals`, `missedTaps`. Rows are in order of point, then index. No field holds a
+/// comma or a quote, so no field is quoted.
+enum GamesCSV {
+    static let columns =
+        ["command", "run", "shard", "shards", "points", "point", "games", "seed", "mode"]
+        + Parameter.allCases.map(\.column)
+        + [
+            "index", "boardSeed", "score", "moves", "cleared", "remaining", "maxMultiplier", "comboRemovals",
+            "missedTaps",
+        ]
+
+    static let header = columns.joined(separator: ",") + "\n"
+
+    /// The row of game `record` of point `point` of `plan`, played as part of `shard`.
+    static func row(_ record: GameRecord, point: Int, of plan: Plan, fingerprint: String, shard: Shard) -> String {
+        prefix(ofPoint: point, of: plan, fingerprint: fingerprint, shard: shard) + fields(of: record)
+    }
+
+    /// The fields of a row before the game's: the run, the shard and the point's settings, and a comma.
+    static func prefix(ofPoint point: Int, of plan: Plan, fingerprint: String, shard: Shard) -> String {
+        var fields: [String] = [
+            plan.command.rawValue, fingerprint, String(shard.number), String(shard.count), String(plan.points.count),
+            String(point), String(plan.games), String(plan.seed), plan.modeText,
+        ]
+        for parameter in Parameter.allCases { fields.append(parameter.text(in: plan.points[point])) }
+        return fields.joined(separator: ",") + ","
+    }
+
+    /// The game's fields, and the line end.
+    private static func fields(of record: GameRecord) -> String {
+        let fields: [String] = [
+            String(record.index), String(record.seed), String(record.score), String(record.moves),
+            String(record.cleared), String(record.remaining), String(record.maxMultiplier),
+            String(record.comboRemovals), String(record.missedTaps),
+        ]
+        return fields.joined(separator: ",") + "\n"
+    }
+
+    /// The whole file: the header and the rows of `games` (point, record), sorted by point and index.
+    static func text(_ games: [(point: Int, record: GameRecord)], of plan: Plan, shard: Shard) -> String {
+        let fingerprint = plan.fingerprint
+        let prefixes = plan.points.indices.map { prefix(ofPoint: $0, of: plan, fingerprint: fingerprint, shard: shard) }
+        var text = header
+        for game in games.sorted(by: { ($0.point, $0.record.index) < ($1.point, $1.record.index) }) {
+            text += prefixes[game.point]
+            text += fields(of: game.record)
+        }
+        return text
+    }
+}
+
+/// Writes the games CSV as games finish: each row goes to `FILE.partial` the moment its game
+/// ends (one write a row), so a crash or a kill keeps every finished game; at the end the rows
+/// are sorted into FILE, atomically, and the partial file is removed.
+final class GamesCSVWriter: Sendable {
+    let path: String
+    private let plan: Plan
+    private let fingerprint: String
+    private let shard: Shard
+    private let handle: FileHandle
+    private let failure = Mutex<Failure?>(nil)
+
+    /// The file where rows go while the games run.
+    var partialPath: String { path + ".partial" }
+
+    /// The games kept from an earlier run by `resuming`.
+    let kept: [(point: Int, record: GameRecord)]
+
+    /// Starts `FILE.partial` with the header. `resuming`, it first reads the games an earlier run
+    /// of the same plan and shard left in `FILE.partial` (or, without one, in FILE) and keeps
+    /// them; a file of another plan or shard is refused.
+    init(path: String, plan: Plan, shard: Shard, resuming: Bool = false) throws(Failure) {
+        self.path = path
+        self.plan = plan
+        self.shard = shard
+        fingerprint = plan.fingerprint
+        let partial = path + ".partial"
+        var kept: [(point: Int, record: GameRecord)] = []
+        if resuming, let earlier = [partial, path].first(where: { FileManager.default.fileExists(atPath: $0) }),
+            let file = try ShardFile(
+                reading: earlier, droppingUnfinishedRow: earlier == partial && !Self.endsLines(earlier))
+        {
+            guard file.fingerprint == fingerprint, file.shard == shard else {
+                throw .badData(
+                    "\(earlier) holds games of \(file.identity), shard \(file.shard), not of this run: "
+                        + "remove it, or run without --resume")
+            }
+            kept = file.rows.map { ($0.point, $0.record) }
+        }
+        self.kept = kept
+        let text = GamesCSV.text(kept, of: plan, shard: shard)
+        guard FileManager.default.createFile(atPath: partial, contents: Data(text.utf8)),
+            let handle = FileHandle(forWritingAtPath: partial)
+        else { throw .cannotCreate("cannot write '\(partial)'") }
+        handle.seekToEndOfFile()
+        self.handle = handle
+    }
+
+    /// Whether the file at `path` is empty or ends with a line end.
+    private static func endsLines(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end > 0 else { return true }
+        try? handle.seek(toOffset: end - 1)
+        return (try? handle.read(upToCount: 1)) == Data("\n".utf8)
+    }
+
+    /// Appends the row of a finished game; safe from any thread. The first failure to write is
+    /// kept for ``finish(_:)`` to report.
+    func append(_ record: GameRecord, point: Int) {
+        let row = Data(GamesCSV.row(record, point: point, of: plan, fingerprint: fingerprint, shard: shard).utf8)
+        failure.withLock { failure in
+            guard failure == nil else { return }
+            do { try handle.write(contentsOf: row) } catch {
+                failure = .cannotCreate("cannot write '\(partialPath)': \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Writes FILE with every game, sorted, and removes the partial file; after a failure to
+    /// write a row, leaves the partial file and throws.
+    func finish(_ games: [(point: Int, record: GameRecord)]) throws(Failure) {
+        try? handle.close()
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        try writeFile(Data(GamesCSV.text(games, of: plan, shard: shard).utf8), to: path)
+        try? FileManager.default.removeItem(atPath: partialPath)
+    }
+}

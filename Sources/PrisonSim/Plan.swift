@@ -1,0 +1,228 @@
+import Foundation
+import PrisonRules
+import PrisonSearch
+import PrisonWorld
+
+/// How long a searching player thinks about each move: a time, or a number of playouts (which
+/// makes games repeatable on any machine).
+enum Thinking: Hashable {
+    case seconds(Double)
+    case playouts(Int)
+
+    var budget: SearchBudget {
+        switch self {
+        case .seconds(let seconds): .seconds(seconds)
+        case .playouts(let playouts): SearchBudget(playouts: playouts)
+        }
+    }
+}
+
+/// The settings of one point of a run or sweep: everything a game depends on besides the run's
+/// seed, its mode and the game's index. The defaults are those of `prison-sim run`.
+struct PointSettings: Hashable {
+    var walls = 4
+    var width = 12
+    var height = 10
+    var colours = 5
+    var corners = CornerLinks.linked
+    var scoring = Scoring.nMinus2
+    var comboWindow = Duration.seconds(1)
+    var tapInterval = Duration.milliseconds(800)
+    var player = "random"
+    var thinking = Thinking.seconds(0.1)
+
+    /// The rules of the games.
+    var rules: Rules { Rules(scoring: scoring, corners: corners, comboWindow: comboWindow) }
+
+    /// The player as reports name it: a searching player with its thinking budget.
+    var playerDescription: String {
+        guard Players.named(player)?.searches == true else { return player }
+        return switch thinking {
+        case .seconds(let seconds): "\(player), \(numberText(seconds)) s a move"
+        case .playouts(let playouts): "\(player), \(playouts) playouts a move"
+        }
+    }
+
+    /// The room as reports name it: "4 walls of 12x10".
+    var roomDescription: String { "\(walls) wall\(walls == 1 ? "" : "s") of \(width)x\(height)" }
+
+    /// The problem with these settings, if any, as a sentence.
+    var problem: String? {
+        do { _ = try Room(walls: walls, width: width, height: height) } catch { return error.description }
+        guard (2...Board.maximumColours).contains(colours) else {
+            return "colours must be 2 to \(Board.maximumColours), not \(colours)"
+        }
+        guard tapInterval > .zero else { return "tap-interval must be more than 0 seconds" }
+        guard Players.named(player) != nil else {
+            return "no player named '\(player)'; the players are \(Players.all.map(\.name).joined(separator: ", "))"
+        }
+        switch thinking {
+        case .seconds(let seconds) where !(seconds > 0 && seconds <= 3600):
+            return "think must be more than 0 and at most 3600 seconds"
+        case .playouts(let playouts) where playouts < 1: return "think-playouts must be at least 1"
+        default: return nil
+        }
+    }
+}
+
+/// A parameter of the points: its name on the command line and in grid files, its CSV column, how
+/// its values read and print.
+enum Parameter: String, CaseIterable {
+    case walls, width, height, colours, corners, scoring
+    case comboWindow = "combo-window"
+    case tapInterval = "tap-interval"
+    case player, think
+    case thinkPlayouts = "think-playouts"
+
+    /// The column of the games CSV and the key in JSON: `comboWindow`.
+    var column: String {
+        let words = rawValue.split(separator: "-")
+        return words[0] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// Whether the values are numbers, which plots space by value.
+    var isNumeric: Bool { ![.corners, .scoring, .player].contains(self) }
+
+    /// The value in `settings` as text, as `set(_:in:)` reads it; empty for the thinking budget
+    /// the settings do not use.
+    func text(in settings: PointSettings) -> String {
+        switch self {
+        case .walls: String(settings.walls)
+        case .width: String(settings.width)
+        case .height: String(settings.height)
+        case .colours: String(settings.colours)
+        case .corners: settings.corners.rawValue
+        case .scoring: settings.scoring.rawValue
+        case .comboWindow: durationText(settings.comboWindow)
+        case .tapInterval: durationText(settings.tapInterval)
+        case .player: settings.player
+        case .think: if case .seconds(let seconds) = settings.thinking { numberText(seconds) } else { "" }
+        case .thinkPlayouts: if case .playouts(let playouts) = settings.thinking { String(playouts) } else { "" }
+        }
+    }
+
+    /// The value as a number, for the x axis of a plot.
+    func number(in settings: PointSettings) -> Double {
+        switch self {
+        case .walls: Double(settings.walls)
+        case .width: Double(settings.width)
+        case .height: Double(settings.height)
+        case .colours: Double(settings.colours)
+        case .comboWindow:
+            Double(settings.comboWindow.components.seconds)
+                + Double(settings.comboWindow.components.attoseconds) * 1e-18
+        case .tapInterval:
+            Double(settings.tapInterval.components.seconds)
+                + Double(settings.tapInterval.components.attoseconds) * 1e-18
+        case .think: if case .seconds(let seconds) = settings.thinking { seconds } else { 0 }
+        case .thinkPlayouts: if case .playouts(let playouts) = settings.thinking { Double(playouts) } else { 0 }
+        case .corners, .scoring, .player: 0
+        }
+    }
+
+    /// Sets the parameter to `text` in `settings`, or says why it cannot: not a value of this
+    /// parameter at all. Whether the settings make sense together is ``PointSettings/problem``'s.
+    func set(_ text: String, in settings: inout PointSettings) throws(ParameterError) {
+        func integer() throws(ParameterError) -> Int {
+            guard let value = Int(text), value >= 0 else { throw ParameterError("'\(text)' is not a whole number") }
+            return value
+        }
+        func duration() throws(ParameterError) -> Duration {
+            guard let value = Seconds(argument: text)?.duration else {
+                throw ParameterError("'\(text)' is not a number of seconds such as 0.8")
+            }
+            return value
+        }
+        switch self {
+        case .walls: settings.walls = try integer()
+        case .width: settings.width = try integer()
+        case .height: settings.height = try integer()
+        case .colours: settings.colours = try integer()
+        case .corners:
+            guard let corners = CornerLinks(rawValue: text) else {
+                throw ParameterError("'\(text)' is not linked or open")
+            }
+            settings.corners = corners
+        case .scoring:
+            guard let scoring = Scoring(rawValue: text) else { throw ParameterError("'\(text)' is not n-2 or n-1") }
+            settings.scoring = scoring
+        case .comboWindow: settings.comboWindow = try duration()
+        case .tapInterval: settings.tapInterval = try duration()
+        case .player: settings.player = text
+        case .think:
+            guard let seconds = Double(text), seconds.isFinite else {
+                throw ParameterError("'\(text)' is not a number of seconds")
+            }
+            settings.thinking = .seconds(seconds)
+        case .thinkPlayouts: settings.thinking = .playouts(try integer())
+        }
+    }
+}
+
+/// Why a parameter's value cannot be read.
+struct ParameterError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// What a run or a sweep plays: its points, games a point, seed and mode. Game i of a point
+/// depends on the point's settings, the mode, the seed and i alone, so any shard of the plan
+/// plays its games exactly as one process would.
+struct Plan: Equatable {
+    enum Command: String { case run, sweep }
+
+    let command: Command
+    let seed: UInt64
+    /// Games asked for at each point.
+    let games: Int
+    /// Whether the games go through the world (rays, animation) rather than the rules alone.
+    let worldMode: Bool
+    let points: [PointSettings]
+
+    /// All the games of all the points.
+    var totalGames: Int { points.count * games }
+
+    /// Sixteen hex digits that name the plan: a hash of everything that decides its games, so
+    /// CSV files of different plans never pass for shards of one.
+    var fingerprint: String {
+        var text = "\(command.rawValue) seed=\(seed) games=\(games) mode=\(modeText)"
+        for point in points { text += "\n" + Parameter.allCases.map { $0.text(in: point) }.joined(separator: ",") }
+        // 64-bit FNV-1a: stable across machines and runs, unlike Swift's seeded Hasher.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// "world" or "rules-only", as the CSV writes the mode.
+    var modeText: String { worldMode ? "world" : "rules-only" }
+
+    /// The parameters that take more than one value across the points, in the order of
+    /// ``Parameter/allCases``.
+    var sweptParameters: [Parameter] {
+        Parameter.allCases.filter { parameter in Set(points.map { parameter.text(in: $0) }).count > 1 }
+    }
+
+    /// The simulation of point `point`; its settings must have no ``PointSettings/problem``.
+    func simulation(ofPoint point: Int) -> Simulation {
+        let settings = points[point]
+        return try! Simulation(
+            room: Room(walls: settings.walls, width: settings.width, height: settings.height),
+            colours: settings.colours, rules: settings.rules, player: settings.player, seed: seed,
+            tapInterval: settings.tapInterval, throughWorld: worldMode, thinking: settings.thinking.budget)!
+    }
+}
+
+/// A number as short text: "0.1", "2", "0.05".
+func numberText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// A duration as short decimal text, to the microsecond: "0.8", "1", "0.000001".
+func durationText(_ duration: Duration) -> String {
+    let micro = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+    let fraction = String(micro % 1_000_000)
+    let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
+    let digits = padded.reversed().drop { $0 == "0" }.reversed()
+    return digits.isEmpty ? "\(micro / 1_000_000)" : "\(micro / 1_000_000).\(String(digits))"
+}

@@ -1,0 +1,163 @@
+import Foundation
+import PrisonWorld
+
+/// Statistics over a set of games: the figures every summary of `run`, `sweep` and `merge` shows.
+///
+/// They depend on the games alone, never on the order they finished in: the games are taken in
+/// order of index, sums of whole numbers are exact, and the one sum of floating-point numbers
+/// (for the standard deviation) runs in order of index. Every statistic of no games is 0.
+struct Statistics: Equatable {
+    /// The number of games.
+    let games: Int
+    /// The mean score.
+    let meanScore: Double
+    /// The middle score, or the mean of the two middle scores for an even number of games.
+    let medianScore: Double
+    /// The sample standard deviation of the scores (n - 1 in the denominator); 0 below two games.
+    let scoreDeviation: Double
+    /// The 95 % confidence interval of the mean score, by Student's t; the mean itself below two games.
+    let meanScoreInterval: ClosedRange<Double>
+    /// The highest score.
+    let bestScore: Int
+    /// The fraction of games that cleared the board, from 0 to 1.
+    let clearedRate: Double
+    /// The 95 % Wilson score interval of the clear rate; 0...1 for no games.
+    let clearedRateInterval: ClosedRange<Double>
+    /// The mean number of moves of a game.
+    let meanMoves: Double
+    /// The highest multiplier of any removal in any game.
+    let maxMultiplier: Int
+    /// The number of removals with a multiplier of 2 or more, over all games.
+    let comboRemovals: Int
+    /// The scores, sorted from lowest to highest.
+    let sortedScores: [Int]
+
+    init(_ records: [GameRecord]) {
+        let records = records.sorted { $0.index < $1.index }
+        let scores = records.map(\.score)
+        let count = records.count
+        games = count
+        sortedScores = scores.sorted()
+        let scoreSum = scores.reduce(0, +)
+        meanScore = count == 0 ? 0 : Double(scoreSum) / Double(count)
+        medianScore = Self.quantile(0.5, ofSorted: sortedScores)
+        bestScore = sortedScores.last ?? 0
+        let cleared = records.count(where: \.cleared)
+        clearedRate = count == 0 ? 0 : Double(cleared) / Double(count)
+        clearedRateInterval = Self.wilsonInterval(successes: cleared, trials: count)
+        meanMoves = count == 0 ? 0 : Double(records.reduce(0) { $0 + $1.moves }) / Double(count)
+        maxMultiplier = records.map(\.maxMultiplier).max() ?? 0
+        comboRemovals = records.reduce(0) { $0 + $1.comboRemovals }
+        if count >= 2 {
+            let mean = meanScore
+            let squares = scores.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
+            scoreDeviation = (squares / Double(count - 1)).squareRoot()
+            let half = Self.studentT975(degreesOfFreedom: count - 1) * scoreDeviation / Double(count).squareRoot()
+            meanScoreInterval = (mean - half)...(mean + half)
+        } else {
+            scoreDeviation = 0
+            meanScoreInterval = meanScore...meanScore
+        }
+    }
+
+    /// The `p`-quantile of `values`, sorted, interpolating between neighbours; 0 when there are none.
+    static func quantile(_ p: Double, ofSorted values: [Int]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let position = Double(values.count - 1) * p
+        let below = Int(position.rounded(.down))
+        let above = min(below + 1, values.count - 1)
+        return Double(values[below]) + Double(values[above] - values[below]) * (position - Double(below))
+    }
+
+    /// The 0.975 quantile of the standard normal distribution.
+    private static let normal975 = 1.959963984540054
+
+    /// The 0.975 quantile of Student's t distribution: the half-width of a 95 % interval in
+    /// standard errors. Exact to three decimals from a table up to 30 degrees of freedom, then
+    /// by the Cornish–Fisher expansion around the normal quantile (error below 1e-4).
+    static func studentT975(degreesOfFreedom df: Int) -> Double {
+        precondition(df >= 1, "Student's t needs at least one degree of freedom")
+        let table = [
+            12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+            2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+            2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        ]
+        if df <= table.count { return table[df - 1] }
+        let z = normal975
+        let n = Double(df)
+        let z3 = z * z * z
+        let z5 = z3 * z * z
+        let z7 = z5 * z * z
+        return z + (z3 + z) / (4 * n) + (5 * z5 + 16 * z3 + 3 * z) / (96 * n * n)
+            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * n * n * n)
+    }
+
+    /// The 95 % Wilson score interval of a proportion: unlike the normal approximation, it stays
+    /// inside 0...1 and is not empty when every trial, or none, succeeds.
+    static func wilsonInterval(successes: Int, trials: Int) -> ClosedRange<Double> {
+        guard trials > 0 else { return 0...1 }
+        let z = normal975
+        let n = Double(trials)
+        let p = Double(successes) / n
+        let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
+        return max(0, centre - half)...min(1, centre + half)
+    }
+}
+
+/// Scores counted in bins of equal width, at integer edges.
+struct Histogram: Equatable {
+    /// The lowest score of the first bin, a multiple of `width`.
+    let start: Int
+    /// The number of scores a bin spans: 1, 2 or 5 times a power of ten.
+    let width: Int
+    /// The number of games in each bin, from `start` up.
+    let counts: [Int]
+
+    /// Bins over `scores`, sorted; nil when there are none. There are about as many bins as the
+    /// Freedman–Diaconis rule asks for (the square-root rule when the middle half of the scores
+    /// is one value), and 5 to 40 of them, one score wide at least: fewer than five only when the
+    /// scores span fewer than five whole numbers.
+    init?(sortedScores scores: [Int]) {
+        guard let low = scores.first, let high = scores.last else { return nil }
+        let spread = Statistics.quantile(0.75, ofSorted: scores) - Statistics.quantile(0.25, ofSorted: scores)
+        let games = Double(scores.count)
+        let rule = spread > 0 ? Double(high - low) * cbrt(games) / (2 * spread) : games.squareRoot()
+        let wanted = min(max(rule.rounded(.up), 5), 40)
+
+        // Every 1-2-5 width up to the first wider than the range of scores, which needs at most two bins.
+        var candidates: [(start: Int, width: Int, bins: Int)] = []
+        for width in niceMultiples(of: 1) {
+            let start = roundedDown(low, toMultipleOf: width)
+            candidates.append((start, width, (high - start) / width + 1))
+            if width > high - low { break }
+        }
+        func distance(_ bins: Int) -> Double { abs(log(Double(bins) / wanted)) }
+        let fitting = candidates.filter { (5...40).contains($0.bins) }
+        let chosen = (fitting.isEmpty ? candidates : fitting).min { distance($0.bins) < distance($1.bins) }!
+        var counts = Array(repeating: 0, count: chosen.bins)
+        for score in scores { counts[(score - chosen.start) / chosen.width] += 1 }
+        start = chosen.start
+        width = chosen.width
+        self.counts = counts
+    }
+
+    /// The scores the x axis shows: those of the bins, and of empty bins added on either side to
+    /// make at least five, but none below zero when no score is.
+    var axisScores: ClosedRange<Int> {
+        let missing = max(0, 5 - counts.count)
+        let before = start >= 0 ? min(missing / 2, start / width) : missing / 2
+        let lowest = start - before * width
+        return lowest...(lowest + max(counts.count, 5) * width - 1)
+    }
+}
+
+/// `base` times 1, 2, 5, 10, 20, 50, 100 and so on.
+func niceMultiples(of base: Int) -> some Sequence<Int> {
+    (0...).lazy.map { base * [1, 2, 5][$0 % 3] * Int(pow(10, Double($0 / 3))) }
+}
+
+/// The greatest multiple of `step` not above `value`.
+func roundedDown(_ value: Int, toMultipleOf step: Int) -> Int {
+    Int((Double(value) / Double(step)).rounded(.down)) * step
+}
