@@ -7,9 +7,10 @@ extension Plan {
     /// Plays `shard`'s games of the plan but those in `done` (numbered point × games + index), on
     /// `jobs` threads, in order of game number, handing each finished game and its point to
     /// `finished` (from the thread that played it), until all are played or `shouldStop` returns
-    /// true; games in progress then are finished first.
+    /// true; games in progress then are abandoned at their next tap or budget check, so a stop
+    /// takes effect at once whatever the player.
     func play(
-        shard: Shard, skipping done: Set<Int> = [], jobs: Int, shouldStop: @Sendable () -> Bool,
+        shard: Shard, skipping done: Set<Int> = [], jobs: Int, shouldStop: @escaping @Sendable () -> Bool,
         finished: @Sendable (_ point: Int, _ game: SimulatedGame) -> Void
     ) {
         let simulations = points.indices.map { simulation(ofPoint: $0) }
@@ -21,7 +22,8 @@ extension Plan {
                 let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard taken < numbers.count else { return }
                 let point = numbers[taken] / games
-                finished(point, simulations[point].playGame(numbers[taken] % games))
+                guard let game = simulations[point].playGame(numbers[taken] % games, stoppingWhen: shouldStop) else { return }
+                finished(point, game)
             }
         }
     }
