@@ -22,6 +22,39 @@ private func descendants(of pid: Int32) -> [Int32] {
     return found
 }
 
+/// Starts `executable` with `arguments` in `folder`, no display, the data folder inside `folder`,
+/// standard error into `errors` (or nowhere).
+private func startGame(_ executable: URL, _ arguments: [String], in folder: URL, errors: URL? = nil) throws -> Process {
+    let process = Process()
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    process.environment = environment
+    process.currentDirectoryURL = folder
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    if let errors {
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
+    try process.run()
+    return process
+}
+
+/// Waits (four minutes at most, which only catches a hang) for `process` to write `name` in `folder`.
+private func waitForFile(_ name: String, in folder: URL, from process: Process) -> URL {
+    let file = folder.appendingPathComponent(name)
+    let deadline = Date().addingTimeInterval(240)
+    while !FileManager.default.fileExists(atPath: file.path), process.isRunning, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return file
+}
+
 /// What the player did not choose to abandon is never lost: the window saves on the signals a
 /// terminal, a log-out or a shutdown send; games from a board, seed or replay leave the game in
 /// progress alone; damaged numbers and killed saves are dealt with at the next start.
@@ -35,28 +68,13 @@ private func descendants(of pid: Int32) -> [Int32] {
             try plantSavedGame(seed: 3, in: folder)
             let steps = try script(
                 ["look 0 0", "face 1", "wait 1", "click 640 360", "wait 0.5", "state moved.json", "wait 3600"], in: folder)
-            let process = Process()
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = nil
-            environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-            process.environment = environment
-            process.currentDirectoryURL = folder
-            process.executableURL = URL(fileURLWithPath: xvfbRun)
-            process.arguments = ["-a", "-s", "-screen 0 1280x720x24", try gameExecutable().path, "--script", steps]
             let errors = folder.appendingPathComponent("stderr.txt")
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: errors)
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let process = try startGame(
+                URL(fileURLWithPath: xvfbRun), ["-a", "-s", "-screen 0 1280x720x24", try gameExecutable().path, "--script", steps],
+                in: folder, errors: errors)
             defer { if process.isRunning { process.terminate() } }
-
             // The script has played its move (the handlers are installed before it starts).
-            let moved = folder.appendingPathComponent("moved.json")
-            let deadline = Date().addingTimeInterval(240)
-            while !FileManager.default.fileExists(atPath: moved.path), process.isRunning, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            let moved = waitForFile("moved.json", in: folder, from: process)
             try #require(FileManager.default.fileExists(atPath: moved.path), "the script never got to its move")
             Thread.sleep(forTimeInterval: 0.2)  // the state file is written whole before the next frame
             let played = try savedGame(at: moved)
@@ -91,23 +109,9 @@ private func descendants(of pid: Int32) -> [Int32] {
         try withTemporaryFolder { folder in
             try plantSavedGame(seed: 4, in: folder)
             let steps = try script(["look 0 0", "click 640 360", "wait 2", "state moved.json", "wait 3600"], in: folder)
-            let process = Process()
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = nil
-            environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-            process.environment = environment
-            process.currentDirectoryURL = folder
-            process.executableURL = try gameExecutable()
-            process.arguments = ["--script", steps, "--screenshot", "never.png"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try startGame(try gameExecutable(), ["--script", steps, "--screenshot", "never.png"], in: folder)
             defer { if process.isRunning { process.terminate() } }
-            let moved = folder.appendingPathComponent("moved.json")
-            let deadline = Date().addingTimeInterval(240)
-            while !FileManager.default.fileExists(atPath: moved.path), process.isRunning, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            let moved = waitForFile("moved.json", in: folder, from: process)
             Thread.sleep(forTimeInterval: 0.2)
             let played = try savedGame(at: moved)
             try #require(played.moves.count == 1)
