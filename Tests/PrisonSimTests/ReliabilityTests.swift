@@ -225,7 +225,7 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
                 "\"$SIM\" run --games 2 --walls 1 --width 5 --height 5 --csv '\(toStdout)' --plot '\(toNull)' --json", in: dir.url)
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("\"games\" : 2"), "the summary")
-            #expect(result.stdout.contains("index,seed,score"), "the CSV went to standard output")
+            #expect(result.stdout.contains("index,boardSeed,score"), "the CSV went to standard output")
             for link in [toStdout, toNull] {
                 #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "\(link) is still a link")
             }
@@ -236,8 +236,8 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
             let linked = try runSim(["run", "--games", "2", "--walls", "1", "--width", "5", "--height", "5", "--csv", link])
             #expect(linked.status == 0, "\(linked)")
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
-            #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("index,seed,score"))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+            #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("command,run,shard"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".tmp") || $0.hasSuffix(".partial") }.isEmpty)
         }
     }
 
