@@ -47,7 +47,7 @@ public struct InputReader: Sendable {
     /// path, or as the bare path when `what` is empty.
     public func contents(ofFileAt path: String, what: String = "") throws(FileError) -> Data {
         let name = what.isEmpty ? path : "\(what) '\(path)'"
-        guard !path.isEmpty else { throw FileError(.missing, "\(what) '': an empty path names no file") }
+        guard !path.isEmpty else { throw FileError(.missing, "\(what.isEmpty ? "''" : "\(what) ''"): an empty path names no file") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw errno == ENOENT || errno == ENOTDIR

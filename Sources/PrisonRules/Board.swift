@@ -183,9 +183,6 @@ enum Code {
     static func block(_ code: UInt16) -> Block {
         Block(id: BlockID(Int(code & 0xFFF)), colour: colour(code))
     }
-    /// Whether two codes hold blocks of the same colour, given that `code` holds a block.
-    @inline(__always)
-    static func sameColour(_ other: UInt16, _ code: UInt16) -> Bool { (other ^ code) < 0x1000 }
 }
 
 /// Index arithmetic for ``Board/codes``.

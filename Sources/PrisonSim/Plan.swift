@@ -52,14 +52,20 @@ struct PointSettings: Hashable {
         guard (2...Board.maximumColours).contains(colours) else {
             return "colours must be 2 to \(Board.maximumColours), not \(colours)"
         }
-        guard tapInterval > .zero else { return "tap-interval must be more than 0 seconds" }
+        guard comboWindow <= Rules.maximumComboWindow else {
+            return "combo-window must be at most \(Rules.maximumComboWindow.secondsText) seconds"
+        }
+        guard tapInterval > .zero, tapInterval <= maximumTapInterval else {
+            return "tap-interval must be more than 0 and at most \(maximumTapInterval.secondsText) seconds"
+        }
         guard Players.named(player) != nil else {
             return "no player named '\(player)'; the players are \(Players.all.map(\.name).joined(separator: ", "))"
         }
         switch thinking {
-        case .seconds(let seconds) where !(seconds > 0 && seconds <= 3600):
-            return "think must be more than 0 and at most 3600 seconds"
-        case .playouts(let playouts) where playouts < 1: return "think-playouts must be at least 1"
+        case .seconds(let seconds) where !(seconds > 0 && seconds <= maximumThinkSeconds):
+            return "think must be more than 0 and at most \(Int(maximumThinkSeconds)) seconds"
+        case .playouts(let playouts) where !(1...maximumThinkPlayouts).contains(playouts):
+            return "think-playouts must be 1 to \(maximumThinkPlayouts)"
         default: return nil
         }
     }
@@ -93,8 +99,8 @@ enum Parameter: String, CaseIterable {
         case .colours: String(settings.colours)
         case .corners: settings.corners.rawValue
         case .scoring: settings.scoring.rawValue
-        case .comboWindow: durationText(settings.comboWindow)
-        case .tapInterval: durationText(settings.tapInterval)
+        case .comboWindow: settings.comboWindow.secondsText
+        case .tapInterval: settings.tapInterval.secondsText
         case .player: settings.player
         case .think: if case .seconds(let seconds) = settings.thinking { numberText(seconds) } else { "" }
         case .thinkPlayouts: if case .playouts(let playouts) = settings.thinking { String(playouts) } else { "" }
@@ -108,12 +114,8 @@ enum Parameter: String, CaseIterable {
         case .width: Double(settings.width)
         case .height: Double(settings.height)
         case .colours: Double(settings.colours)
-        case .comboWindow:
-            Double(settings.comboWindow.components.seconds)
-                + Double(settings.comboWindow.components.attoseconds) * 1e-18
-        case .tapInterval:
-            Double(settings.tapInterval.components.seconds)
-                + Double(settings.tapInterval.components.attoseconds) * 1e-18
+        case .comboWindow: settings.comboWindow.sessionSeconds
+        case .tapInterval: settings.tapInterval.sessionSeconds
         case .think: if case .seconds(let seconds) = settings.thinking { seconds } else { 0 }
         case .thinkPlayouts: if case .playouts(let playouts) = settings.thinking { Double(playouts) } else { 0 }
         case .corners, .scoring, .player: 0
@@ -216,13 +218,4 @@ struct Plan: Equatable {
 /// A number as short text: "0.1", "2", "0.05".
 func numberText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
-
-/// A duration as short decimal text, to the microsecond: "0.8", "1", "0.000001".
-func durationText(_ duration: Duration) -> String {
-    let micro = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-    let fraction = String(micro % 1_000_000)
-    let padded = String(repeating: "0", count: 6 - fraction.count) + fraction
-    let digits = padded.reversed().drop { $0 == "0" }.reversed()
-    return digits.isEmpty ? "\(micro / 1_000_000)" : "\(micro / 1_000_000).\(String(digits))"
 }

@@ -5,6 +5,12 @@ import PrisonSpace
 
 /// Draws the room (instanced cubes, the floor) and the HUD with OpenGL 3.3 core.
 final class Renderer {
+    /// The direction toward the light, a unit vector: from above, a little right and behind.
+    private static let lightDirection: SIMD3<Float> = {
+        let direction = SIMD3<Float>(0.2, 0.9, 0.25)
+        return direction / (direction * direction).sum().squareRoot()
+    }()
+
     private let blocks: ShaderProgram
     private let floor: ShaderProgram
     private let hud: ShaderProgram
@@ -64,7 +70,7 @@ final class Renderer {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
             blocks.set("eye", scene.eye)
-            blocks.set("lightDirection", SIMD3<Float>(0.2, 0.9, 0.25) / (SIMD3<Float>(0.2, 0.9, 0.25) * SIMD3<Float>(0.2, 0.9, 0.25)).sum().squareRoot())
+            blocks.set("lightDirection", Self.lightDirection)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)

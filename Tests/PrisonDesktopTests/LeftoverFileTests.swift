@@ -28,7 +28,7 @@ private let deadProcess: Int32 = 4_194_305
         #expect(try fileNames(in: directory.url) == ([running, recent] + unrelated).sorted())
     }
 
-    @Test func aSaveLeavesNoTemporaryFileAndNamesItsProcess() throws {
+    @Test func aSaveLeavesNoTemporaryFile() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = try DataDirectory(environment: ["XDG_DATA_HOME": root.path])

@@ -68,7 +68,7 @@ struct SlurmTests {
                     "--json", "--csv", directory.path("one.csv"), "--summary-csv",
                     directory.path("one-summary.csv"), "--plot", directory.path("one.svg"),
                 ])
-            #expect(one.status == 0, "\(one)")
+            try #require(one.status == 0, "\(one)")
 
             let out = directory.path("out")
             let submitted = try Self.bash(

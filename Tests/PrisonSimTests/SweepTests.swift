@@ -159,6 +159,10 @@ struct SweepTests {
             ["--games", "2", "--think", "0.1", "--think-playouts", "5"], ["--games", "2", "--shard", "3/2"],
             ["--games", "2", "--walls", "1,4", "--width", "1..32", "--height", "1..32", "--colours", "2..10"],
             ["--games", "2", "--plot-x", "size"],
+            // The bounds of run hold for every point of a sweep: no run that never ends.
+            ["--games", "1", "--combo-window", "1,1000000000"], ["--games", "1", "--tap-interval", "61"],
+            ["--games", "1", "--player", "beam", "--think", "61"],
+            ["--games", "1", "--player", "beam", "--think-playouts", "10000001"],
         ])
     func badSweeps(arguments: [String]) throws {
         let result = try runSim(["sweep"] + arguments)
