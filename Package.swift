@@ -12,7 +12,7 @@ import PackageDescription
 //                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
 //                simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
-//   PrisonDesktop what the desktop window knows without drawing: key bindings, head turns, scripts,
+//   PrisonSession what the desktop window knows without drawing: key bindings, head turns, scripts,
 //                the HUD's text, palettes, sounds as samples, saved games and best scores on disk.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
@@ -71,11 +71,11 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
-        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
+        .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [
-                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
+                "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -107,8 +107,8 @@ let package = Package(
             dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles"]
         ),
         .testTarget(
-            name: "PrisonDesktopTests",
-            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+            name: "PrisonSessionTests",
+            dependencies: ["PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",

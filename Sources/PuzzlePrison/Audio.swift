@@ -1,6 +1,6 @@
 import COpenAL
 import Foundation
-import PrisonDesktop
+import PrisonSession
 
 /// Plays the game's sound effects through OpenAL's default device.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 

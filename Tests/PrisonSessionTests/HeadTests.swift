@@ -1,4 +1,4 @@
-import PrisonDesktop
+import PrisonSession
 import PrisonSpace
 import PrisonWorld
 import Testing

@@ -1,4 +1,4 @@
-import PrisonDesktop
+import PrisonSession
 import Testing
 
 /// The error `text` is refused with, or nil when it parses.

@@ -1,9 +1,9 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonRules
 import Testing
 
-/// The package's `Assets` folder, found from this file's place in `Tests/PrisonDesktopTests`.
+/// The package's `Assets` folder, found from this file's place in `Tests/PrisonSessionTests`.
 let assetsDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Assets")

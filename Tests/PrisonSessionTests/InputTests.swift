@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import Testing
 
 /// The chord of `text`, which must parse.

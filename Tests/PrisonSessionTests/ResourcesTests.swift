@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import Testing
 
 /// A fresh empty folder under the temporary directory, removed by `cleanUp`.
