@@ -12,12 +12,18 @@ import PrisonFiles
 /// so 16 MiB never refuses a real one and never fills the memory.
 public let fileReader = InputReader(limit: 16 << 20)
 
-/// The contents of the file at `url`, refusing a missing file, a directory or one beyond
-/// ``fileReader``'s limit with a message naming the path.
-public func readFile(at url: URL) throws(AssetError) -> Data {
-    do throws(FileError) { return try fileReader.contents(ofFileAt: url.path) } catch {
+/// The contents of the file at `path`, refusing a missing file, a directory or one beyond
+/// ``fileReader``'s limit with a message naming it as `what` ("board file", ...) and the path,
+/// or as the bare path when `what` is empty.
+public func readFile(atPath path: String, what: String = "") throws(AssetError) -> Data {
+    do throws(FileError) { return try fileReader.contents(ofFileAt: path, what: what) } catch {
         throw AssetError(error.description)
     }
+}
+
+/// The contents of the file at `url`, as ``readFile(atPath:what:)`` reads it.
+public func readFile(at url: URL, what: String = "") throws(AssetError) -> Data {
+    try readFile(atPath: url.path, what: what)
 }
 
 /// Writes `message` as one line on standard error, after the program's name.

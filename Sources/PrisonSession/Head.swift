@@ -12,19 +12,19 @@ public struct Head: Hashable, Sendable {
     /// A turn to a wall in progress.
     private var turn: Turn?
 
-    /// A turn from one (yaw, pitch) to another, and the seconds gone.
+    /// A turn from one (yaw, pitch) to another, and the time gone.
     private struct Turn: Hashable, Sendable {
         var from: SIMD2<Float>
         var to: SIMD2<Float>
-        var elapsed: Float = 0
+        var elapsed = Duration.zero
     }
 
     /// How far up or down the head tilts.
     public static let maximumPitch: Float = 80
     /// Degrees a second that held keys turn the head.
     public static let keyTurnSpeed: Float = 90
-    /// How long a turn to face a wall takes, in seconds.
-    public static let faceDuration: Float = 0.45
+    /// How long a turn to face a wall takes.
+    public static let faceDuration = Duration.milliseconds(450)
 
     /// A head in a room of `walls` walls (1 or 4), facing wall 0.
     public init(walls: Int) {
@@ -76,11 +76,11 @@ public struct Head: Hashable, Sendable {
         face(wall: ((facedWall + steps) % walls + walls) % walls)
     }
 
-    /// Advances a turn to a wall by `seconds`, easing in and out.
-    public mutating func advance(by seconds: Float) {
-        guard var current = turn, seconds.isFinite, seconds > 0 else { return }
-        current.elapsed += seconds
-        let t = min(current.elapsed / Self.faceDuration, 1)
+    /// Advances a turn to a wall by `duration`, easing in and out.
+    public mutating func advance(by duration: Duration) {
+        guard var current = turn, duration > .zero else { return }
+        current.elapsed += duration
+        let t = Float(min(current.elapsed / Self.faceDuration, 1))
         let eased = t * t * (3 - 2 * t)
         let now = current.from + (current.to - current.from) * eased
         yaw = Self.wrapped(now.x)

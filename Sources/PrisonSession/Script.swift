@@ -1,7 +1,7 @@
 /// One step of a script that drives the window as a person would.
 public enum ScriptStep: Hashable, Sendable {
-    /// Let `seconds` of time pass, drawing frames.
-    case wait(seconds: Double)
+    /// Let the time pass, drawing frames.
+    case wait(Duration)
     /// Look `yaw` degrees right of wall 0 and `pitch` degrees up.
     case look(yaw: Float, pitch: Float)
     /// Turn smoothly to face wall `wall` (from 0, as in move files).
@@ -36,7 +36,7 @@ public struct Script: Hashable, Sendable {
 
     /// The longest wait a script may ask for: an hour (offscreen every second of it is 60 frames
     /// drawn, so a longer one would only look like a hang).
-    public static let longestWait = 3600.0
+    public static let longestWait = Duration.seconds(3600)
     /// The largest number a look or click may give: far outside any window or angle that matters.
     public static let largestCoordinate = 1_000_000.0
 
@@ -101,10 +101,10 @@ public struct Script: Hashable, Sendable {
             try expect("SECONDS")
             let seconds = try number(arguments[0], "seconds")
             guard seconds >= 0 else { throw fail("cannot wait a negative time (\(arguments[0]) s)") }
-            guard seconds <= longestWait else {
-                throw fail("cannot wait more than \(Int(longestWait)) seconds (\(arguments[0]) s)")
+            guard seconds <= Double(longestWait.components.seconds) else {
+                throw fail("cannot wait more than \(longestWait.components.seconds) seconds (\(arguments[0]) s)")
             }
-            return .wait(seconds: seconds)
+            return .wait(.seconds(seconds))
         case "look":
             try expect("YAW", "PITCH")
             return .look(yaw: Float(try number(arguments[0], "yaw")), pitch: Float(try number(arguments[1], "pitch")))
@@ -142,22 +142,22 @@ public struct Script: Hashable, Sendable {
 public struct ScriptPlayer: Hashable, Sendable {
     public let script: Script
     private var next = 0
-    /// Seconds still to wait before the next step.
-    private var waiting = 0.0
+    /// The time still to wait before the next step.
+    private var waiting = Duration.zero
 
     public init(_ script: Script) { self.script = script }
 
     /// Whether every step has been handed out and the last wait is over.
-    public var isFinished: Bool { next == script.steps.count && waiting <= 0 }
+    public var isFinished: Bool { next == script.steps.count && waiting <= .zero }
 
-    /// Lets `seconds` pass and returns the steps due, in order; a wait holds back the steps after it.
-    public mutating func advance(by seconds: Double) -> [ScriptStep] {
-        waiting -= max(0, seconds)
+    /// Lets `duration` pass and returns the steps due, in order; a wait holds back the steps after it.
+    public mutating func advance(by duration: Duration) -> [ScriptStep] {
+        waiting -= max(.zero, duration)
         var due: [ScriptStep] = []
-        while waiting <= 0, next < script.steps.count {
+        while waiting <= .zero, next < script.steps.count {
             let step = script.steps[next]
             next += 1
-            if case .wait(let seconds) = step { waiting += seconds } else { due.append(step) }
+            if case .wait(let time) = step { waiting += time } else { due.append(step) }
         }
         return due
     }

@@ -55,12 +55,12 @@ final class FrameLoop {
             deltaTime = fixedStep ?? min(now - last, 0.1)
             last = now
             if var player = script {
-                let steps = player.advance(by: deltaTime)
+                let steps = player.advance(by: .seconds(deltaTime))
                 script = player
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
-            session.advance(by: deltaTime, viewport: viewport)
+            session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
             draw()
             try takeScreenshots()
@@ -93,7 +93,7 @@ final class FrameLoop {
             session.release(chord.key)
         case .screenshot(let path):
             // What the script has done so far, before the steps after it in this frame.
-            session.advance(by: 0, viewport: viewport)
+            session.advance(by: .zero, viewport: viewport)
             try save(renderedTo: path, drawingFirst: true)
         case .state(let path):
             try write(SavedGame(session.world.game).encoded(), to: path, what: "the game")

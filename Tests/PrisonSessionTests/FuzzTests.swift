@@ -173,7 +173,7 @@ private func fuzz(
             let script = try Script(text: String(decoding: data, as: UTF8.self))
             var player = ScriptPlayer(script)
             // Every wait is bounded: the script ends within its longest waits.
-            _ = player.advance(by: Script.longestWait * Double(script.steps.count + 1))
+            _ = player.advance(by: Script.longestWait * (script.steps.count + 1))
             #expect(player.isFinished)
         }
     }

@@ -19,7 +19,7 @@ private func chord(_ text: String) throws -> KeyChord {
 @Suite("Scripts")
 struct ScriptParsingTests {
     @Test("Each command parses to its step", arguments: [
-        ("wait 1.5", ScriptStep.wait(seconds: 1.5)), ("wait 0", .wait(seconds: 0)), ("wait 2", .wait(seconds: 2)),
+        ("wait 1.5", ScriptStep.wait(.seconds(1.5))), ("wait 0", .wait(.seconds(0))), ("wait 2", .wait(.seconds(2))),
         ("look 90 -10", .look(yaw: 90, pitch: -10)), ("look -45.5 0", .look(yaw: -45.5, pitch: 0)),
         ("face 0", .face(wall: 0)), ("face 3", .face(wall: 3)),
         ("click 640 360", .click(x: 640, y: 360)), ("click 0.5 12.25", .click(x: 0.5, y: 12.25)),
@@ -39,7 +39,7 @@ struct ScriptParsingTests {
     func caseInsensitive() throws {
         let script = try Script(text: "WAIT 1\nLook 10 20\nFace 2\nKEY Ctrl+Z\nScreenShot Out/Shot.PNG\nState A.json\nQuit")
         #expect(script.steps == [
-            .wait(seconds: 1), .look(yaw: 10, pitch: 20), .face(wall: 2), .key(try chord("ctrl+z")),
+            .wait(.seconds(1)), .look(yaw: 10, pitch: 20), .face(wall: 2), .key(try chord("ctrl+z")),
             .screenshot(path: "Out/Shot.PNG"), .state(path: "A.json"), .quit,
         ])
     }
@@ -55,7 +55,7 @@ struct ScriptParsingTests {
             key   h
 
             """
-        #expect(try Script(text: text).steps == [.face(wall: 1), .wait(seconds: 0.5), .key(try chord("h"))])
+        #expect(try Script(text: text).steps == [.face(wall: 1), .wait(.seconds(0.5)), .key(try chord("h"))])
     }
 
     @Test("An empty script, or one of comments only, has no steps", arguments: ["", "\n\n", "# nothing\n   # at all", "   "])
@@ -65,7 +65,7 @@ struct ScriptParsingTests {
 
     @Test("Lines written with CR LF line ends parse as lines")
     func crlf() throws {
-        #expect(try Script(text: "wait 1\r\nquit\r\n").steps == [.wait(seconds: 1), .quit])
+        #expect(try Script(text: "wait 1\r\nquit\r\n").steps == [.wait(.seconds(1)), .quit])
     }
 
     @Test("Errors carry the line, counted from 1 with blank and comment lines")
@@ -150,48 +150,48 @@ struct ScriptPlayerTests {
     func waitsHold() throws {
         var player = ScriptPlayer(try Script(text: "look 0 0\nface 1\nwait 1\nkey u\nquit"))
         #expect(!player.isFinished)
-        #expect(player.advance(by: 0) == [.look(yaw: 0, pitch: 0), .face(wall: 1)])
+        #expect(player.advance(by: .seconds(0)) == [.look(yaw: 0, pitch: 0), .face(wall: 1)])
         #expect(!player.isFinished)
-        #expect(player.advance(by: 0.4) == [])
-        #expect(player.advance(by: 0.4) == [])
+        #expect(player.advance(by: .seconds(0.4)) == [])
+        #expect(player.advance(by: .seconds(0.4)) == [])
         #expect(!player.isFinished)
-        #expect(player.advance(by: 0.3) == [.key(try chord("u")), .quit])
+        #expect(player.advance(by: .seconds(0.3)) == [.key(try chord("u")), .quit])
         #expect(player.isFinished)
-        #expect(player.advance(by: 1) == [])
+        #expect(player.advance(by: .seconds(1)) == [])
     }
 
     @Test("The first frame hands out the steps up to the first wait, whatever its length")
     func firstFrame() throws {
         var player = ScriptPlayer(try Script(text: "key n\nwait 2\nkey r"))
-        #expect(player.advance(by: 0.016) == [.key(try chord("n"))])
-        #expect(player.advance(by: 1.9) == [])
-        #expect(player.advance(by: 0.2) == [.key(try chord("r"))])
+        #expect(player.advance(by: .seconds(0.016)) == [.key(try chord("n"))])
+        #expect(player.advance(by: .seconds(1.9)) == [])
+        #expect(player.advance(by: .seconds(0.2)) == [.key(try chord("r"))])
     }
 
     @Test("A long frame passes several waits, and the time left over counts toward the next wait")
     func longFrames() throws {
         var player = ScriptPlayer(try Script(text: "wait 1\nkey u\nwait 1\nkey r\nwait 1\nquit"))
-        #expect(player.advance(by: 2.5) == [.key(try chord("u")), .key(try chord("r"))])
-        #expect(player.advance(by: 0.25) == [])
-        #expect(player.advance(by: 0.25) == [.quit])
+        #expect(player.advance(by: .seconds(2.5)) == [.key(try chord("u")), .key(try chord("r"))])
+        #expect(player.advance(by: .seconds(0.25)) == [])
+        #expect(player.advance(by: .seconds(0.25)) == [.quit])
         #expect(player.isFinished)
     }
 
     @Test("A wait of 0 holds nothing back")
     func zeroWait() throws {
         var player = ScriptPlayer(try Script(text: "wait 0\nquit"))
-        #expect(player.advance(by: 0) == [.quit])
+        #expect(player.advance(by: .seconds(0)) == [.quit])
         #expect(player.isFinished)
     }
 
     @Test("A script ending with a wait finishes only when the wait is over")
     func trailingWait() throws {
         var player = ScriptPlayer(try Script(text: "key u\nwait 1"))
-        #expect(player.advance(by: 0) == [.key(try chord("u"))])
+        #expect(player.advance(by: .seconds(0)) == [.key(try chord("u"))])
         #expect(!player.isFinished)
-        #expect(player.advance(by: 0.5) == [])
+        #expect(player.advance(by: .seconds(0.5)) == [])
         #expect(!player.isFinished)
-        #expect(player.advance(by: 0.5) == [])
+        #expect(player.advance(by: .seconds(0.5)) == [])
         #expect(player.isFinished)
     }
 
@@ -199,16 +199,16 @@ struct ScriptPlayerTests {
     func emptyScript() {
         var player = ScriptPlayer(Script(steps: []))
         #expect(player.isFinished)
-        #expect(player.advance(by: 1) == [])
+        #expect(player.advance(by: .seconds(1)) == [])
     }
 
     @Test("Negative time does not run a wait backwards")
     func negativeTime() throws {
         var player = ScriptPlayer(try Script(text: "wait 1\nquit"))
-        #expect(player.advance(by: -5) == [])
-        #expect(player.advance(by: 0.6) == [])
-        #expect(player.advance(by: -5) == [])
-        #expect(player.advance(by: 0.4) == [.quit])
+        #expect(player.advance(by: .seconds(-5)) == [])
+        #expect(player.advance(by: .seconds(0.6)) == [])
+        #expect(player.advance(by: .seconds(-5)) == [])
+        #expect(player.advance(by: .seconds(0.4)) == [.quit])
     }
 
     @Test("Steps come in script order, each once, however the time is cut", arguments: [0.01, 0.1, 0.3, 1, 10])
@@ -218,7 +218,7 @@ struct ScriptPlayerTests {
         var handedOut: [ScriptStep] = []
         var frames = 0
         while !player.isFinished, frames < 1000 {
-            handedOut += player.advance(by: frame)
+            handedOut += player.advance(by: .seconds(frame))
             frames += 1
         }
         #expect(handedOut == script.steps.filter { if case .wait = $0 { false } else { true } })

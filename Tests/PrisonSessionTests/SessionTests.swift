@@ -34,7 +34,7 @@ private struct Fixture {
         session = Session(
             game: game, origin: GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
             palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
-        session.advance(by: 0, viewport: [1280, 720])
+        session.advance(by: .zero, viewport: [1280, 720])
     }
 
     init(columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true) throws {
@@ -63,7 +63,7 @@ private struct Fixture {
     func wait(_ seconds: Double, step: Double = 1.0 / 60) {
         var left = seconds
         while left > 0 {
-            session.advance(by: min(step, left), viewport: [1280, 720])
+            session.advance(by: .seconds(min(step, left)), viewport: [1280, 720])
             left -= step
         }
     }

@@ -139,11 +139,11 @@ import Testing
             let run = try runGame(["--bench-frames", "4", "--size", "320x200"], in: folder)
             #expect(run.status == 0, "\(run)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-            let frames = try #require(report["frame_milliseconds"] as? [String: Double])
+            let frames = try #require(report["frameMilliseconds"] as? [String: Double])
             #expect((frames["median"] ?? 0) > 0)
             #expect(report["blocks"] as? Int == Room.standard.cellCount)
-            #expect((report["cpu_outside_gl_milliseconds"] as? [String: Double])?["median"] != nil)
-            #expect(report["frame_ratio_to_baseline"] as? Double != nil)
+            #expect((report["cpuOutsideGLMilliseconds"] as? [String: Double])?["median"] != nil)
+            #expect(report["frameRatioToBaseline"] as? Double != nil)
         }
     }
 

@@ -36,24 +36,3 @@ extension Matrix4x4 {
         return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
     }
 }
-
-/// What the heads-up display shows in one frame, as text already worded.
-public struct HUDState: Hashable, Sendable {
-    public var score: Int
-    public var multiplier: Int
-    /// Whether the multiplier just rose (drawn brighter and larger for a moment).
-    public var flashes: Bool
-    public var moves: Int
-    public var blocks: Int
-    public var best: Int?
-    public var danger: String?
-    public var hover: String?
-    public var message: String?
-    public var ending: [String]?
-    public var showsHelp: Bool
-    /// The quit question while it is asked.
-    public var quitQuestion: String?
-    public var isReplay: Bool
-    /// Seconds since the session began, for pulses.
-    public var time: Float
-}
