@@ -65,6 +65,8 @@ public final class Session {
     private var cursor: SIMD2<Float>?
     /// The framebuffer's size in pixels, as of the last frame.
     public private(set) var viewport: SIMD2<Float> = [1280, 720]
+    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
+    public var hudBands = Framing.Bands()
     private var hover: TapPreview?
     private var hint: (group: Group, until: Double)?
     private var message: (text: String, until: Double)?
@@ -75,8 +77,6 @@ public final class Session {
     /// Whether this game's score went into the table: only its first ending counts.
     private var hasRecordedEnding = false
 
-    /// A desktop screen is a window, not a headset: a wider view shows a whole wall at once.
-    public static let fieldOfViewInDegrees: Float = 72
     /// Degrees the head turns for each screen point the mouse moves.
     public static let degreesPerPoint: Float = 0.15
 
@@ -203,7 +203,7 @@ public final class Session {
         guard !showsHelp, !isAskingToQuit else { return }
         guard replay == nil else { return say("A replay is playing: R plays this board yourself") }
         do throws(TapMiss) {
-            try world.tap(screenPoint: point, viewport: viewport, camera: world.camera)
+            try world.tap(along: tapRay(through: point))
             hint = nil
         } catch {
             if case .loneBlock = error { say("A lone block: tap a group of two or more") }
@@ -241,10 +241,7 @@ public final class Session {
         prepareWorld()
     }
 
-    private func prepareWorld() {
-        world.camera.fieldOfViewInDegrees = Self.fieldOfViewInDegrees
-        pointCamera()
-    }
+    private func prepareWorld() { pointCamera() }
 
     // MARK: Frames
 
@@ -318,14 +315,12 @@ public final class Session {
         ending = (cleared, score, standing)
     }
 
-    private func pointCamera() {
-        world.camera.setOrientation(head.orientation, relativeTo: nil)
-    }
+    private func pointCamera() { frameCamera() }
 
     private func updateHover() {
         hover = nil
         guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit,
-            let target = world.target(screenPoint: point, viewport: viewport, camera: world.camera)
+            let target = world.target(along: tapRay(through: point))
         else { return }
         hover = world.preview(of: target)
     }
@@ -352,6 +347,7 @@ public final class Session {
         frame.time = Float(elapsed)
         frame.showsSymbols = palette.showsSymbols
         frame.tileSize = world.layout.blockSize
+        frame.surroundings = surroundings
         let hovered = Set(hover?.group.cells ?? [])
         let hinted = Set(hint?.group.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
@@ -361,7 +357,7 @@ public final class Session {
         let colours = palette.colours
         for block in blocks {
             let colour = block.block.colour
-            var state = SIMD4<Float>(0, block.isInDanger ? 1 : 0, 0, 0)
+            var state = SIMD4<Float>(0, block.isInDanger ? 1 : 0, 0, Float(block.cell?.wall ?? 0))
             if let cell = block.cell, block.phase == .resting {
                 if hovered.contains(cell) { state.x = 1 }
                 if hinted.contains(cell) { state.z = 1 }
@@ -383,6 +379,6 @@ public final class Session {
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame && keepsProgress) : nil,
-            isReplay: replay != nil, time: Float(elapsed))
+            isReplay: replay != nil, time: Float(elapsed), compass: compass)
     }
 }
