@@ -17,4 +17,6 @@ public struct HUDState: Hashable, Sendable {
     public var isReplay: Bool
     /// Seconds since the session began, for pulses.
     public var time: Float
+    /// Which way the player faces, for the compass; nil draws none.
+    public var compass: Compass? = nil
 }

@@ -12,12 +12,14 @@ public struct SceneFrame {
     /// The edge of a block: the floor's tiles are as big.
     public var tileSize: Float = 0.3
     public var background: SIMD3<Float> = [0.05, 0.06, 0.09]
+    /// The prison cell around the blocks.
+    public var surroundings = Surroundings()
 
     public init() {}
 }
 
 /// Block instances as the block shader reads them: a model matrix (column by column), a colour
-/// with its symbol index, and a state (hover, danger, hint, unused).
+/// with its symbol index, and a state (hover, danger, hint, the block's wall).
 public enum BlockInstances {
     public static let floatsPerInstance = 24
 

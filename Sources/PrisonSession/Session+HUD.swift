@@ -18,6 +18,6 @@ extension Session {
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame && keepsProgress) : nil,
-            isReplay: replay != nil, time: Float(elapsed.inSeconds))
+            isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
     }
 }

@@ -76,7 +76,7 @@ extension Session {
     }
 
     private func tap(at point: SIMD2<Float>) {
-        breakGroup { () throws(TapMiss) in try world.tap(screenPoint: point, viewport: viewport, camera: world.camera) }
+        breakGroup { () throws(TapMiss) in try world.tap(along: tapRay(through: point)) }
     }
 
     /// Breaks the group `move` finds, unless a panel covers the blocks or a replay is playing;
@@ -110,7 +110,7 @@ extension Session {
     func updateHover() {
         hover = nil
         guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit,
-            let target = world.target(screenPoint: point, viewport: viewport, camera: world.camera)
+            let target = world.target(along: tapRay(through: point))
         else { return }
         hover = world.preview(of: target)
     }

@@ -16,6 +16,7 @@ extension Session {
         frame.time = Float(elapsed.inSeconds)
         frame.showsSymbols = palette.showsSymbols
         frame.tileSize = world.layout.blockSize
+        frame.surroundings = surroundings
         let hovered = Set(hover?.group.cells ?? [])
         let hinted = Set(hint?.group.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
@@ -25,7 +26,7 @@ extension Session {
         let colours = palette.colours
         for block in blocks {
             let colour = block.block.colour
-            var state = SIMD4<Float>(0, block.isInDanger ? 1 : 0, 0, 0)
+            var state = SIMD4<Float>(0, block.isInDanger ? 1 : 0, 0, Float(block.cell?.wall ?? 0))
             if let cell = block.cell, block.phase == .resting {
                 if hovered.contains(cell) { state.x = 1 }
                 if hinted.contains(cell) { state.z = 1 }

@@ -49,8 +49,8 @@ public final class Session {
     /// Whether this game's score went into the table: only its first ending counts.
     var hasRecordedEnding = false
 
-    /// The camera's vertical field of view.
-    public static let fieldOfViewInDegrees: Float = 72
+    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
+    public var hudBands = Framing.Bands()
     /// Degrees the head turns for each screen point the mouse moves.
     public static let degreesPerPoint: Float = 0.15
 
@@ -114,12 +114,7 @@ public final class Session {
         return requests
     }
 
-    func prepareWorld() {
-        world.camera.fieldOfViewInDegrees = Self.fieldOfViewInDegrees
-        pointCamera()
-    }
+    func prepareWorld() { pointCamera() }
 
-    func pointCamera() {
-        world.camera.setOrientation(head.orientation, relativeTo: nil)
-    }
+    func pointCamera() { frameCamera() }
 }

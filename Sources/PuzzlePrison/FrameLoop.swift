@@ -28,6 +28,7 @@ final class FrameLoop {
         self.script = script
         renderer = try Renderer(resources: launcher.resources, scale: surface.contentScale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
+        session.hudBands = painter.bands
         (surface as? WindowSurface)?.session = session
     }
 
@@ -38,6 +39,7 @@ final class FrameLoop {
         let fixedStep: Double? = surface is OffscreenSurface ? 1.0 / 60 : nil
         var last = monotonicSeconds()
         var deltaTime = 0.0
+        var idle = IdleWatch()
         defer { session.saveOnQuit() }
         while !surface.shouldClose, QuitSignals.received == nil {
             surface.pollEvents()
@@ -50,9 +52,11 @@ final class FrameLoop {
                 // The window moved to a screen of another scale: text follows.
                 try renderer.setScale(surface.contentScale)
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
+                session.hudBands = painter.bands
             }
             let now = monotonicSeconds()
-            deltaTime = fixedStep ?? min(now - last, 0.1)
+            // After an idle wait nothing moved, so the whole wait counts (messages time out).
+            deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
             last = now
             if var player = script {
                 let steps = player.advance(by: .seconds(deltaTime))
@@ -62,7 +66,15 @@ final class FrameLoop {
             }
             session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
-            draw()
+            let scene = session.scene(), hud = session.hudState
+            if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
+                let wait = idle.wait(scene: scene, hud: hud, viewport: viewport)
+            {
+                // Nothing on screen would change: wait for input (or a pulse's next step).
+                surface.waitForEvents(seconds: wait)
+                continue
+            }
+            draw(scene, hud: hud)
             try takeScreenshots()
             surface.present()
             if let screenshot, script == nil {
@@ -74,9 +86,9 @@ final class FrameLoop {
 
     private var viewport: SIMD2<Float> { SIMD2<Float>(surface.framebufferSize) }
 
-    private func draw() {
-        let layers = painter.layers(for: session.hudState, viewport: viewport)
-        renderer.draw(session.scene(), hud: layers, size: surface.framebufferSize)
+    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil) {
+        let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
+        renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
     }
 
     private func perform(_ step: ScriptStep) throws(FrontEndError) {

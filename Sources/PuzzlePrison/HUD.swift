@@ -19,12 +19,22 @@ struct HUDPainter {
         var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
     }
 
+    private var margin: Float { 16 * scale }
+    private var line: Float { text.pixelHeight * 1.35 }
+    /// The baselines of the top band's two rows: the score's, and the one under it.
+    private var topRows: (Float, Float) { (margin + title.pixelHeight, margin + title.pixelHeight + line * 1.05) }
+
+    /// The bands of the window the HUD's fixed lines take, top and bottom: a framed wall stays
+    /// out of them, so no label covers a block of the wall faced.
+    var bands: Framing.Bands {
+        Framing.Bands(top: topRows.1 + line * 0.35, bottom: margin + line * 2.6)
+    }
+
     /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
     /// above it, each panels first.
     func layers(for state: HUDState, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
         var base = Plane(), overlay = Plane()
-        let margin = 16 * scale
-        let line = text.pixelHeight * 1.35
+        let margin = margin, line = line, rows = topRows
         let solid = text.solid
 
         func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel, on plane: inout Plane) {
@@ -53,34 +63,36 @@ struct HUDPainter {
             }
         }
 
-        // Score and multiplier, top left.
+        // Score and multiplier, top left, within the top band.
         let scoreText = HUDText.score(state.score)
-        box([margin / 2, margin / 2], [margin * 1.5 + max(title.width(of: scoreText), 8 * title.pixelHeight * 0.6), margin + title.pixelHeight * 1.25 + line * 2.2], on: &base)
-        write(scoreText, title, at: [margin, margin + title.pixelHeight], Self.white, on: &base)
-        if let multiplier = HUDText.multiplier(state.multiplier) {
-            let colour = state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85)
-            write("Combo \(multiplier)", state.flashes ? title : text, at: [margin, margin + title.pixelHeight + line * 1.5], colour, on: &base)
+        let multiplierText = HUDText.multiplier(state.multiplier).map { "Combo \($0)" }
+        let scoreWidth = max(title.width(of: scoreText), text.width(of: multiplierText ?? ""), 8 * title.pixelHeight * 0.6)
+        box([margin / 2, margin / 2], [margin * 1.5 + scoreWidth, rows.1 + line * 0.35], on: &base)
+        write(scoreText, title, at: [margin, rows.0], Self.white, on: &base)
+        if let multiplierText {
+            write(multiplierText, text, at: [margin, rows.1], state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85), on: &base)
         }
 
         // Best, moves and blocks, top right.
         for (index, string) in [HUDText.best(state.best), HUDText.movesAndBlocks(moves: state.moves, blocks: state.blocks)].enumerated() {
             let width = text.width(of: string)
-            let y = margin + line * Float(index + 1)
+            let y = index == 0 ? rows.0 - title.pixelHeight * 0.3 : rows.1
             box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3], on: &base)
             write(string, text, at: [viewport.x - width - margin, y], Self.dim, on: &base)
         }
 
-        // Danger, top centre, pulsing.
-        if let danger = state.danger {
-            let alpha = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
-            let width = text.width(of: danger)
-            let y = margin + line
-            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.35], [0.35, 0.02, 0.02, 0.75], on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, alpha], on: &base)
+        // Which wall is where, top centre; the danger line under it, pulsing.
+        let pulse = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
+        if let compass = state.compass, compass.walls > 1 {
+            drawCompass(compass, pulse: pulse, baseline: rows.0 - title.pixelHeight * 0.3, viewport: viewport, on: &base)
         }
-        if state.isReplay {
+        if let danger = state.danger {
+            let width = text.width(of: danger)
+            box([(viewport.x - width) / 2 - margin, rows.1 - line * 0.85], [(viewport.x + width) / 2 + margin, rows.1 + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, rows.1], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
+        } else if state.isReplay {
             let label = "Replay"
-            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold, on: &base)
+            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], Self.gold, on: &base)
         }
 
         // The crosshair, unless a panel is in the middle of the window.
@@ -102,6 +114,10 @@ struct HUDPainter {
             bottom -= line * 1.5
         }
         write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5], on: &base)
+        if state.danger != nil, state.isReplay {
+            let label = "Replay"
+            write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], Self.gold, on: &base)
+        }
 
         if let ending = state.ending {
             centredPanel(ending, top: viewport.y * 0.3, titled: true)
@@ -133,5 +149,42 @@ struct HUDPainter {
             (text, base.panels), (text, base.body), (title, base.titles),
             (text, overlay.panels), (text, overlay.body), (title, overlay.titles),
         ]
+    }
+
+    /// The compass: a strip at the top centre with each wall's label where that wall is (the
+    /// faced one in the middle, bright), walls in danger marked `!` and pulsing, and a danger
+    /// wall out of the strip's sight shown at the end the short turn goes to.
+    private func drawCompass(_ compass: Compass, pulse: Float, baseline: Float, viewport: SIMD2<Float>, on plane: inout Plane) {
+        let width = min(viewport.x * 0.34, 420 * scale)
+        let centre = viewport.x / 2
+        let spacing = width / 3
+        plane.panels.quad(
+            from: [centre - width / 2, baseline - line * 0.85], to: [centre + width / 2, baseline + line * 0.3],
+            uv: text.solid, text.solid, colour: Self.panel)
+        // The mark under the middle: where the crosshair's wall is.
+        plane.panels.quad(
+            from: [centre - 1.5 * scale, baseline + line * 0.1], to: [centre + 1.5 * scale, baseline + line * 0.3],
+            uv: text.solid, text.solid, colour: Self.gold)
+        for wall in 0..<compass.walls {
+            let bearing = compass.bearing(ofWall: wall)
+            let inDanger = compass.dangerWalls.contains(wall)
+            var label = Compass.label(ofWall: wall) + (inDanger ? " !" : "")
+            var x = centre + bearing / 90 * spacing
+            let labelWidth = text.width(of: label)
+            let edge = width / 2 - labelWidth / 2 - margin / 2
+            var alpha = max(0, 1 - max(0, abs(x - centre) - spacing * 0.5) / spacing)
+            if abs(x - centre) > edge {
+                // Out of the strip: only a wall in danger stays, at the end to turn toward.
+                guard inDanger else { continue }
+                label = bearing < 0 ? "\u{AB} " + label : label + " \u{BB}"
+                x = centre + (bearing < 0 ? -1 : 1) * (width / 2 - text.width(of: label) / 2 - margin / 4)
+                alpha = 1
+            }
+            let faced = abs(bearing) < 45
+            var colour = faced ? Self.white : Self.dim
+            if inDanger { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, 1) }
+            colour.w = (inDanger ? pulse : 1) * max(alpha, 0.35)
+            text.layout(label, at: [x - text.width(of: label) / 2, baseline], colour: colour, into: &plane.body)
+        }
     }
 }

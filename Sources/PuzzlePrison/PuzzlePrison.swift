@@ -48,6 +48,10 @@ struct PuzzlePrison: ParsableCommand {
     var benchFrames: Int?
     @Option(name: .customLong("write-sounds"), help: .hidden)
     var writeSounds: String?
+    /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
+    /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
+    @Flag(name: .customLong("flat-colours"), help: .hidden)
+    var flatColours = false
 
     func validate() throws {
         if let walls, walls != 1, walls != 4 { throw ValidationError("--walls must be 1 or 4, not \(walls)") }
@@ -108,8 +112,9 @@ struct PuzzlePrison: ParsableCommand {
         }
         let session = try launcher.session(
             for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
-        try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
-            .run(screenshot: screenshot)
+        let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
+        loop.renderer.flatColours = flatColours
+        try loop.run(screenshot: screenshot)
     }
 
     private func loadScript(_ path: String) throws(FrontEndError) -> Script {

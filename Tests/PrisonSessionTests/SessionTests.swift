@@ -43,14 +43,18 @@ private struct Fixture {
             keepsProgress: keepsProgress)
     }
 
-    /// Turns the head to look straight at the block in `cell`.
+    /// Turns the head to look straight at the block in `cell`. The camera orbits the room's
+    /// centre as the head turns, so the look is aimed again from where it stands until it holds.
     func look(at cell: Cell) {
-        guard let toward = session.world.ray(toward: cell)?.direction else {
+        guard let ray = session.world.ray(toward: cell) else {
             Issue.record("no block in \(cell)")
             return
         }
-        let d = toward / (toward * toward).sum().squareRoot()
-        session.look(yaw: atan2(d.x, -d.z) * 180 / .pi, pitch: asin(d.y) * 180 / .pi)
+        for _ in 0..<12 {
+            let toward = ray.origin + ray.direction - session.world.camera.position(relativeTo: nil)
+            let d = toward / (toward * toward).sum().squareRoot()
+            session.look(yaw: atan2(d.x, -d.z) * 180 / .pi, pitch: asin(d.y) * 180 / .pi)
+        }
     }
 
     /// Turns the head to the block in `cell` and taps it with the crosshair, as a headset does.
