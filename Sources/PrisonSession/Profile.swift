@@ -58,14 +58,29 @@ public final class Profile {
     /// The best score recorded for `room`'s shape.
     public func best(for room: Room) -> Int? { scores.best(for: room) }
 
-    /// Records a finished game's score; its place in the room's top 10, or nil.
-    public func record(score: Int, cleared: Bool, moves: Int, room: Room) -> Int? {
-        let place = scores.record(ScoreEntry(score: score, cleared: cleared, moves: moves, date: Date()), for: room)
-        if place != nil, let directory {
+    /// Records the ending of `game`, with its final `score` and whether it `cleared` the room, in
+    /// its room's top 10, once a board: an ending of a board already there replaces its entry
+    /// only when it ranks higher.
+    public func recordEnding(of game: Game, score: Int, cleared: Bool) -> HUDText.Standing {
+        let room = game.start.room
+        let board = ScoreEntry.boardKey(of: game.start)
+        let earlier = scores.place(ofBoard: board, in: room)
+        let entry = ScoreEntry(
+            score: score, cleared: cleared, moves: game.moves.count, date: Date(), board: board)
+        guard let place = scores.record(entry, for: room) else {
+            return earlier.map(HUDText.Standing.alreadyPlaced) ?? .outsideTopTen
+        }
+        if let directory {
             do throws(AssetError) { try directory.saveScores(scores) } catch { warn("cannot save the best scores: \(error)") }
         }
-        return place
+        return .placed(place)
     }
+
+    /// The entries of `room`'s top 10, best first.
+    public func topTen(for room: Room) -> [ScoreEntry] { scores.entries(for: room) }
+
+    /// The room shapes with entries in the top 10, as ``ScoreTable/key(for:)`` names them.
+    public var recordedRooms: [String] { scores.roomKeys }
 
     /// A new file for an F12 screenshot: in `screenshots/` beside the saved game, or the
     /// working directory when there is no data directory.

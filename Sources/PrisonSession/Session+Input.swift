@@ -92,6 +92,8 @@ extension Session {
         do throws(TapMiss) {
             _ = try move()
             hint = nil
+            // A move in this game: the newer games an undo left are no longer ahead of it.
+            laterGames.removeAll()
             return true
         } catch {
             if case .loneBlock = error { say("A lone block: tap a group of two or more") }

@@ -30,6 +30,13 @@ public final class Session {
     /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
     let initialGame: Game
 
+    /// The games N and R replaced, the last one last: U goes back to them.
+    var earlierGames: [Game] = []
+    /// The games U left for an earlier one: Ctrl+Shift+Z returns to them.
+    var laterGames: [Game] = []
+    /// How many replaced games U can go back through.
+    static let gamesKept = 20
+
     var requests: [HostRequest] = []
     public internal(set) var showsHelp = false
     public internal(set) var isAskingToQuit = false
@@ -46,8 +53,6 @@ public final class Session {
     public internal(set) var elapsed = Duration.zero
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
-    /// Whether this game's score went into the table: only its first ending counts.
-    var hasRecordedEnding = false
 
     /// The camera's vertical field of view.
     public static let fieldOfViewInDegrees: Float = 72

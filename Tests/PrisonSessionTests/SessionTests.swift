@@ -84,10 +84,11 @@ private struct Fixture {
         #expect(fixture.session.hudState.score == 0)  // two blocks: (2 - 2)^2
     }
 
-    @Test func anEndingIsRecordedOnceEvenAfterUndo() throws {
+    @Test func aGameIsRecordedOnceAcrossUndoRedoRestartAndQuitting() throws {
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
         let room = fixture.session.world.game.start.room
-        fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
+        let middle = Cell(wall: 0, column: 1, row: 0)
+        fixture.gazeTap(middle)
         fixture.wait(3)
         let ending = try #require(fixture.session.hudState.ending)
         #expect(ending[0].contains("clear"))
@@ -96,13 +97,94 @@ private struct Fixture {
         #expect(try fixture.scoresOnDisk(for: room).map(\.score) == [1001])
         #expect(fixture.session.hudState.best == 1001)
 
+        // Undo the last move, then redo it: the same ending, not a second entry.
         fixture.session.perform(.undo)
         #expect(fixture.session.hudState.ending == nil)
         fixture.wait(1)
-        fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
+        fixture.session.perform(.redo)
         fixture.wait(3)
-        #expect(fixture.session.hudState.ending?[2] == "Recorded once: this game's first ending counts")
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
         #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo, tap again, and restart the board and play it again: still one entry.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        fixture.session.perform(.restart)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo the last move, quit (the game is saved), start again and play it: still one.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.session.saveOnQuit()
+        let resumed = try #require(fixture.profile.savedGame())
+        #expect(!resumed.isOver)
+        let again = try Fixture(game: resumed, folder: fixture.folder)
+        again.gazeTap(middle)
+        again.wait(3)
+        #expect(again.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try again.scoresOnDisk(for: room).map(\.score) == [1001])
+    }
+
+    @Test func aBetterEndingOfTheSameBoardTakesItsPlaceOnce() throws {
+        // A row of 0s under a row of 1s: two breaks clear it; within a combo they score more.
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2)
+        let room = fixture.session.world.game.start.room
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 0s: 1 point, the 1s fall
+        fixture.wait(3)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 1s: 1 point and the clear
+        fixture.wait(3)
+        let first = try #require(fixture.scoresOnDisk(for: room).first)
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+        // Undo both and play them within a combo: a higher score replaces the entry.
+        fixture.session.perform(.undo)
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(0.05)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(3)
+        let entries = try fixture.scoresOnDisk(for: room)
+        #expect(entries.count == 1)
+        #expect(fixture.session.world.game.score > first.score)
+        #expect(entries.first?.score == fixture.session.world.game.score)
+        #expect(fixture.session.hudState.ending?[2] == "1st in the top 10")
+    }
+
+    @Test func newGameThenUndoGivesTheOldGameBack() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(2)
+        let old = fixture.session.world.game
+        #expect(old.moves.count == 1)
+
+        fixture.session.perform(.newGame)
+        let fresh = fixture.session.world.game
+        #expect(fresh.moves.isEmpty)
+        #expect(fixture.session.hudState.message?.contains("U brings") == true)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == old)
+        // Its moves undo as before; redo past them goes forward to the new game again.
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game.moves.count == 1)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game == fresh)
+
+        // R too: restart, then U gives the played game back (its move redone a moment later).
+        fixture.session.perform(.undo)
+        let played = fixture.session.world.game
+        #expect(played.start == old.start && played.moves.map(\.cell) == old.moves.map(\.cell))
+        fixture.session.perform(.restart)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == played)
     }
 
     @Test func theQuitQuestionTakesOnlyYOrEsc() throws {
