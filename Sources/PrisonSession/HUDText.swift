@@ -1,3 +1,4 @@
+import Foundation
 import PrisonRules
 import PrisonWorld
 
@@ -89,8 +90,23 @@ public enum HUDText {
         ]
     }
 
-    /// The question Esc asks; `savesGame` says whether quitting keeps the game for next time.
-    public static func quitQuestion(savesGame: Bool) -> String {
-        "Quit? Y or Esc quits, N stays" + (savesGame ? " (the game is saved)" : "")
+    /// The question the menu's Quit asks when the game would be lost (it is not the one kept
+    /// for next time).
+    public static let quitQuestion = "Quit? This game is not kept: Y quits, any other key stays"
+
+    /// A room shape named by its ``ScoreTable/key(for:)``, in words: `4 walls of 12 x 10`.
+    public static func room(key: String) -> String {
+        let parts = key.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 3 else { return key }
+        return "\(count(parts[0], "wall")) of \(parts[1]) x \(parts[2])"
+    }
+
+    /// A line of a top 10: `1.  1,234 points · cleared · 57 moves · 2026-11-24`.
+    public static func topTenLine(place: Int, _ entry: ScoreEntry) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let parts = [count(entry.score, "point"), entry.cleared ? "cleared" : nil, count(entry.moves, "move"), formatter.string(from: entry.date)]
+        return "\(place).  " + parts.compactMap { $0 }.joined(separator: " · ")
     }
 }

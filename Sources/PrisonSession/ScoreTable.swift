@@ -116,7 +116,10 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     public var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
 
     /// The entries of `room`, best first.
-    public func entries(for room: Room) -> [ScoreEntry] { rooms[Self.key(for: room)] ?? [] }
+    public func entries(for room: Room) -> [ScoreEntry] { entries(forKey: Self.key(for: room)) }
+
+    /// The entries of the room shape `key` (``key(for:)``), best first.
+    public func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
 
     /// The table as JSON: keys sorted, dates in ISO 8601.
     public func encoded() -> Data {

@@ -42,7 +42,7 @@ extension Session {
             board = world.game.start
         } else {
             do throws(BoardError) {
-                board = try Board.random(room: origin.room, colours: origin.colours, seed: .random(in: .min ... .max))
+                board = try origin.board(seed: .random(in: .min ... .max))
             } catch {
                 return say("Cannot make a board: \(error)")
             }

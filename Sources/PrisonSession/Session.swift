@@ -17,7 +17,8 @@ public final class Session {
     public internal(set) var paletteIndex = 0
     let profile: Profile
     let sound: SoundPlayer
-    let origin: GameOrigin
+    /// What N makes: the chosen game's shape, or the menu's new game's.
+    var origin: GameOrigin
     var replay: Replay?
     /// Whether the session keeps the player's records at all (not for a benchmark).
     let keepsRecords: Bool
@@ -38,6 +39,15 @@ public final class Session {
     static let gamesKept = 20
 
     var requests: [HostRequest] = []
+    /// The menu while it is open.
+    public internal(set) var menu: Menu?
+    /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
+    /// so clicks land on the lines it draws.
+    public var menuRowHeight: Float = 32
+    /// What went wrong with the player's files, in their words, shown until a key or click.
+    public internal(set) var notices: [String] = []
+    /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
+    public internal(set) var fieldOfView: Float?
     public internal(set) var showsHelp = false
     public internal(set) var isAskingToQuit = false
     public internal(set) var mouseLook = false
@@ -54,7 +64,7 @@ public final class Session {
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
 
-    /// The camera's vertical field of view.
+    /// The camera's vertical field of view unless the settings choose one.
     public static let fieldOfViewInDegrees: Float = 72
     /// Degrees the head turns for each screen point the mouse moves.
     public static let degreesPerPoint: Float = 0.15
@@ -83,7 +93,19 @@ public final class Session {
                 moves: replay, startingAt: world.time + .seconds(1),
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
+        apply(profile.settings)
         prepareWorld()
+    }
+
+    /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
+    private func apply(_ settings: Settings) {
+        if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
+        if !settings.sound { sound.isMuted = true }
+        if settings.mouseLook {
+            mouseLook = true
+            requests.append(.mouseLook(true))
+        }
+        fieldOfView = settings.fieldOfView.map(Float.init)
     }
 
     /// A session of the game `chosen`: the player's game in progress is kept for next time, a
@@ -92,6 +114,7 @@ public final class Session {
         self.init(
             game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
             sound: sound, keepsProgress: chosen.isProgress)
+        if chosen.isFirstGame { openMenu() }
     }
 
     /// Advances everything by `duration` of real time, for a `viewport` framebuffer: held keys
@@ -105,7 +128,7 @@ public final class Session {
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
         head.advance(by: duration)
-        for warning in profile.takeWarnings() { say(warning) }
+        notices += profile.takeNotices()
         advanceWorld(by: duration)
         pointCamera()
         updateHover()
@@ -120,7 +143,7 @@ public final class Session {
     }
 
     func prepareWorld() {
-        world.camera.fieldOfViewInDegrees = Self.fieldOfViewInDegrees
+        world.camera.fieldOfViewInDegrees = fieldOfView ?? Self.fieldOfViewInDegrees
         pointCamera()
     }
 

@@ -76,6 +76,7 @@ final class FrameLoop {
 
     private func draw() {
         let layers = painter.layers(for: session.hudState, viewport: viewport)
+            + MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport)
         renderer.draw(session.scene(), hud: layers, size: surface.framebufferSize)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PrisonSession
 import PrisonRules
 import PrisonWorld
@@ -140,11 +141,27 @@ struct HUDTextTests {
         #expect(panel.last?.contains("U undo") == (standing != .notRecorded), "a replay cannot be undone")
     }
 
+    @Test("Counts are singular for one", arguments: [(0, "0 points"), (1, "1 point"), (2, "2 points"), (1234, "1,234 points")])
+    func counts(value: Int, text: String) {
+        #expect(HUDText.count(value, "point") == text)
+    }
+
+    @Test("A group of three scores 1 point, said in the singular")
+    func previewOfThree() throws {
+        let world = World(game: Game(start: try Board(text: "234\n111")))
+        #expect(HUDText.preview(try preview(world, Cell(wall: 0, column: 0, row: 0))) == "3 blocks: 1 point")
+    }
+
+    @Test("Room shapes and top-10 lines read as words")
+    func topTenWords() {
+        #expect(HUDText.room(key: ScoreTable.key(for: .standard)) == "4 walls of 12 x 10")
+        #expect(HUDText.room(key: ScoreTable.key(for: .classic)) == "1 wall of 15 x 15")
+        let entry = ScoreEntry(score: 1, cleared: true, moves: 1, date: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(HUDText.topTenLine(place: 3, entry) == "3.  1 point · cleared · 1 move · 2026-11-18")
+    }
+
     @Test("The quit question says which keys do what")
     func quitQuestion() {
-        for saves in [true, false] {
-            #expect(HUDText.quitQuestion(savesGame: saves).contains("Y or Esc quits, N stays"))
-            #expect(HUDText.quitQuestion(savesGame: saves).contains("saved") == saves)
-        }
+        #expect(HUDText.quitQuestion.contains("Y quits, any other key stays"))
     }
 }
