@@ -10,6 +10,7 @@ extension Session {
             say("A replay is playing: R plays this board yourself")
         } else if world.undo() != nil {
             ending = nil
+            clearHint()
         } else if let previous = earlierGames.popLast() {
             laterGames.append(world.game)
             replaceGame(with: previous)
@@ -24,7 +25,7 @@ extension Session {
         if replay != nil {
             say("A replay is playing: R plays this board yourself")
         } else if world.redo() != nil {
-            return
+            clearHint()
         } else if let next = laterGames.popLast() {
             earlierGames.append(world.game)
             replaceGame(with: next)
@@ -67,7 +68,7 @@ extension Session {
         savesGame = keepsRecords
         world = World(game: game)
         ending = nil
-        hint = nil
+        clearHint()
         hover = nil
         prepareWorld()
         if game.isOver { finish(cleared: game.isCleared, score: game.score) }

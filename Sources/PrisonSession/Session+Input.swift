@@ -23,7 +23,8 @@ extension Session {
     /// Every key counts as up: the window lost the keyboard.
     public func releaseAllKeys() { heldKeys.removeAll() }
 
-    /// Does what the player asks for.
+    /// Does what the player asks for. A hint on show stays until the next action that changes
+    /// the game.
     public func perform(_ action: Action) {
         switch action {
         case .undo: undo()
@@ -99,21 +100,13 @@ extension Session {
         }
         do throws(TapMiss) {
             _ = try move()
-            hint = nil
+            clearHint()
             // A move in this game: the newer games an undo left are no longer ahead of it.
             laterGames.removeAll()
             return true
         } catch {
             if case .loneBlock = error { say("A lone block: tap a group of two or more") }
             return false
-        }
-    }
-
-    private func showHint() {
-        guard replay == nil, !world.game.isOver else { return }
-        if let group = world.hint(within: .seconds(0.15)) {
-            hint = (group, elapsed + .seconds(3))
-            if let wall = group.cells.first?.wall, wall != head.facedWall { head.face(wall: wall) }
         }
     }
 

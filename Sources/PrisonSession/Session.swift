@@ -57,7 +57,10 @@ public final class Session {
     /// The framebuffer's size in pixels, as of the last frame.
     public internal(set) var viewport: SIMD2<Float> = [1280, 720]
     var hover: TapPreview?
-    var hint: (group: Group, until: Duration)?
+    /// The group a hint shows, until the next action.
+    var hint: Group?
+    /// The search for a hint under way.
+    var hintSearch: HintSearch?
     var message: (text: String, until: Duration)?
     /// Time since the session began: pulses and messages run on it.
     public internal(set) var elapsed = Duration.zero
@@ -130,10 +133,10 @@ public final class Session {
         head.advance(by: duration)
         notices += profile.takeNotices()
         advanceWorld(by: duration)
+        takeHint()
         pointCamera()
         updateHover()
         if let until = message?.until, until < elapsed { message = nil }
-        if let until = hint?.until, until < elapsed { hint = nil }
     }
 
     /// Takes the requests made since the last call.

@@ -442,4 +442,47 @@ private struct Fixture {
         fixture.session.press(KeyChord(try #require(Key(name: "s"))))
         #expect(fixture.session.menuItems.contains { $0.value == "no sound device" })
     }
+
+    /// Advances `fixture` frame by frame until no hint is being searched for (a minute at most,
+    /// which only catches a hang), the wall-clock time it took.
+    private func waitForHint(_ fixture: Fixture) -> Duration {
+        let start = ContinuousClock.now
+        while fixture.session.isThinking, ContinuousClock.now - start < .seconds(60) {
+            fixture.wait(1.0 / 60)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return ContinuousClock.now - start
+    }
+
+    @Test func aHintThinksOffTheMainThreadThenShowsItsGroupAndPointsUntilTheNextMove() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
+        fixture.session.perform(.hint)
+        #expect(fixture.session.isThinking)
+        #expect(fixture.session.hudState.message == "Thinking...")
+        _ = waitForHint(fixture)
+        let message = try #require(fixture.session.hudState.message)
+        #expect(message.hasPrefix("Hint: ") && message.contains("point"), "\(message)")
+        let hinted = { (0..<fixture.session.world.blocks.count).filter { fixture.session.scene().instances[$0 * BlockInstances.floatsPerInstance + 22] == 1 }.count }
+        #expect(hinted() >= 2)
+        fixture.wait(10)
+        #expect(hinted() >= 2, "the hint stays until the next move")
+        #expect(fixture.session.hudState.message == message)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(hinted() == 0)
+        #expect(fixture.session.hudState.message != message)
+    }
+
+    @Test func aHintInTheLargestRoomComesWithoutWaitingOnTheSearch() throws {
+        let board = try Board.random(room: try Room(walls: 4, width: Room.maximumSide, height: Room.maximumSide), colours: 3, seed: 5)
+        let fixture = try Fixture(game: Game(start: board))
+        fixture.session.perform(.hint)
+        _ = waitForHint(fixture)
+        #expect(fixture.session.hudState.message?.hasPrefix("Hint: ") == true, "\(fixture.session.hudState.message ?? "")")
+    }
+
+    @Test func aHintIsNeverSilent() throws {
+        let over = try Fixture(columns: [[0], [1]], width: 2, height: 1)
+        over.session.perform(.hint)
+        #expect(over.session.hudState.message == "No moves left: U undoes, N starts a new game")
+    }
 }
