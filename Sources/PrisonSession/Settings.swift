@@ -102,10 +102,8 @@ public struct Settings: Hashable, Sendable, Codable {
 
     /// The settings as JSON: keys sorted.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and Booleans: encoding cannot fail.
-        return try! encoder.encode(self) + Data("\n".utf8)
+        // Strings, whole numbers and Booleans: encoding cannot fail.
+        try! jsonData(self)
     }
 
     /// Reads settings from the JSON ``encoded()`` writes.
