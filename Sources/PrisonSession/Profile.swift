@@ -20,10 +20,7 @@ public final class Profile {
             let directory = try DataDirectory(environment: environment)
             self.directory = directory
             directory.removeLeftoverTemporaryFiles()
-            let loaded = directory.loadScores()
-            scores = loaded.value
-            if let warning = loaded.warning { printWarning(warning) }
-            if let notice = loaded.notice { notices.append(notice) }
+            scores = Self.take(directory.loadScores(), telling: &notices)
         } catch {
             directory = nil
             scores = ScoreTable()
@@ -34,15 +31,19 @@ public final class Profile {
             let config = try ConfigDirectory(environment: environment)
             self.config = config
             config.removeLeftoverTemporaryFiles()
-            let loaded = config.loadSettings()
-            settings = loaded.value
-            if let warning = loaded.warning { printWarning(warning) }
-            if let notice = loaded.notice { notices.append(notice) }
+            settings = Self.take(config.loadSettings(), telling: &notices)
         } catch {
             config = nil
             settings = Settings()
             printWarning("settings will not be kept: \(error)")
         }
+    }
+
+    /// The value `loaded` holds; its warning goes to standard error, its notice to `notices`.
+    private static func take<Value>(_ loaded: Loaded<Value>, telling notices: inout [String]) -> Value {
+        if let warning = loaded.warning { printWarning(warning) }
+        if let notice = loaded.notice { notices.append(notice) }
+        return loaded.value
     }
 
     private func warn(_ warning: String, notice: String) {
@@ -68,10 +69,7 @@ public final class Profile {
     /// The game saved on the last quit, if any (a damaged one is put aside with a warning).
     public func savedGame() -> Game? {
         guard let directory else { return nil }
-        let loaded = directory.loadGame()
-        if let warning = loaded.warning { printWarning(warning) }
-        if let notice = loaded.notice { notices.append(notice) }
-        return loaded.value
+        return Self.take(directory.loadGame(), telling: &notices)
     }
 
     /// Keeps `game` as the game in progress.

@@ -145,17 +145,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let format = try container.decode(String.self, forKey: .format)
-        guard format == Self.formatName else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container, debugDescription: "\"\(format)\" is not \(Self.formatName)")
-        }
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "version \(version) is not supported (this program reads version \(Self.currentVersion))")
-        }
+        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
         rooms = try container.decode([String: [ScoreEntry]].self, forKey: .rooms).mapValues { entries in
             Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places))
         }
@@ -166,5 +156,22 @@ public struct ScoreTable: Hashable, Sendable, Codable {
         try container.encode(Self.formatName, forKey: .format)
         try container.encode(Self.currentVersion, forKey: .version)
         try container.encode(rooms, forKey: .rooms)
+    }
+}
+
+/// Refuses a file whose `format` and `version` keys do not hold the format's name and the version
+/// this program reads.
+func checkHeader<Key: CodingKey>(
+    of container: KeyedDecodingContainer<Key>, format: (key: Key, name: String), version: (key: Key, number: Int)
+) throws {
+    let name = try container.decode(String.self, forKey: format.key)
+    guard name == format.name else {
+        throw DecodingError.dataCorruptedError(forKey: format.key, in: container, debugDescription: "\"\(name)\" is not \(format.name)")
+    }
+    let number = try container.decode(Int.self, forKey: version.key)
+    guard number == version.number else {
+        throw DecodingError.dataCorruptedError(
+            forKey: version.key, in: container,
+            debugDescription: "version \(number) is not supported (this program reads version \(version.number))")
     }
 }

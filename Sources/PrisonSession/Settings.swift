@@ -66,17 +66,7 @@ public struct Settings: Hashable, Sendable, Codable {
     /// and values out of range.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let format = try container.decode(String.self, forKey: .format)
-        guard format == Self.formatName else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .format, in: container, debugDescription: "\"\(format)\" is not \(Self.formatName)")
-        }
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.currentVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "version \(version) is not supported (this program reads version \(Self.currentVersion))")
-        }
+        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
         palette = try container.decodeIfPresent(String.self, forKey: .palette)
         sound = try container.decodeIfPresent(Bool.self, forKey: .sound) ?? sound
         mouseLook = try container.decodeIfPresent(Bool.self, forKey: .mouseLook) ?? mouseLook
