@@ -73,7 +73,7 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
-        .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
+        .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [

@@ -7,8 +7,8 @@ public enum Action: Hashable, Sendable {
     case faceWall(Int)
     case faceNextWall, facePreviousWall
     case toggleMouseLook, toggleHelp, toggleFullscreen, screenshot, toggleMute, nextPalette
-    /// Esc: ask before quitting (or, while asking, quit).
-    case quit
+    /// Esc: the menu (resume, new game, top 10, settings, quit).
+    case menu
 }
 
 /// Which key does what: the one table the window, scripts and the help overlay read.
@@ -36,30 +36,26 @@ public enum KeyBindings {
         case "f12": return .screenshot
         case "m": return .toggleMute
         case "t": return .nextPalette
-        case "escape": return .quit
+        case "escape": return .menu
         default: return nil
         }
     }
 
-    /// The help overlay: every key and what it does, in reading order.
+    /// The help overlay: every key and what it does, in reading order; short enough for one
+    /// column in a 640 x 480 window.
     public static let help: [(keys: String, does: String)] = [
         ("Left click", "break the group under the cursor"),
         ("Space / Enter", "break the group under the crosshair"),
-        ("Right drag", "look around"),
-        ("L", "mouse-look on or off (the mouse turns the head)"),
-        ("Arrows / A, D", "turn the head"),
-        ("1 2 3 4", "face wall 1, 2, 3 or 4"),
-        ("Q / E", "face the wall to the left / right"),
-        ("H", "hint: show a good group"),
-        ("U / Ctrl+Z", "undo"),
+        ("Right drag, Arrows, A, D", "look around"),
+        ("1 2 3 4 / Q, E", "face a wall / the next one"),
+        ("L", "mouse-look: the mouse turns the head"),
+        ("H", "hint: a good group and its points"),
+        ("U / Ctrl+Z", "undo (goes back past N and R too)"),
         ("Ctrl+Shift+Z", "redo"),
-        ("N", "new game"),
-        ("R", "restart this board"),
-        ("T", "next palette"),
-        ("M", "sound on or off"),
+        ("N / R", "new game / restart this board"),
+        ("T / M", "next palette / sound on or off"),
+        ("F11 / F12", "fullscreen / screenshot"),
         ("F1", "this help"),
-        ("F11", "fullscreen"),
-        ("F12", "screenshot"),
-        ("Esc", "quit (asks first)"),
+        ("Esc", "menu: new game, top 10, settings, quit"),
     ]
 }

@@ -136,7 +136,9 @@ public struct Framing: Hashable, Sendable {
 extension Session {
     /// How the window frames the room now: its viewport, with the HUD's bands kept clear.
     public var framing: Framing {
-        Framing(room: world.game.start.room, blockSize: world.layout.blockSize, viewport: viewport, bands: hudBands)
+        Framing(
+            room: world.game.start.room, blockSize: world.layout.blockSize, viewport: viewport, bands: hudBands,
+            fieldOfView: fieldOfView ?? Framing.preferredFieldOfView)
     }
 
     /// Puts the world's camera where the framing and the head say.

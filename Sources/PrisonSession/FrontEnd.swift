@@ -11,6 +11,8 @@ public enum HostRequest: Hashable, Sendable {
 public protocol SoundPlayer: AnyObject {
     /// Whether ``play(_:pitch:)`` stays silent.
     var isMuted: Bool { get set }
+    /// Whether there is a device to play on: without one, the session does not offer sound.
+    var isAvailable: Bool { get }
     /// Plays `effect`, its pitch (and speed) scaled by `pitch`.
     func play(_ effect: SoundEffect, pitch: Float)
 }

@@ -1,16 +1,27 @@
 import Foundation
 import PrisonRules
 
-/// What new games are made of, so N knows what to make next: the room, the colours, the rules.
+/// What new games are made of, so N knows what to make next: the room, the colours, the rules,
+/// and whether boards are built to be cleared.
 public struct GameOrigin: Hashable, Sendable {
     public var room: Room
     public var colours: Int
     public var rules: Rules
+    /// Whether new boards are built backwards from a clear, so each can be cleared.
+    public var solvable: Bool
 
-    public init(room: Room, colours: Int, rules: Rules) {
+    public init(room: Room, colours: Int, rules: Rules, solvable: Bool = false) {
         self.room = room
         self.colours = colours
         self.rules = rules
+        self.solvable = solvable
+    }
+
+    /// A new board of this origin from `seed`.
+    public func board(seed: UInt64) throws(BoardError) -> Board {
+        solvable
+            ? try SolvableBoard.random(room: room, colours: colours, corners: rules.corners, seed: seed).board
+            : try Board.random(room: room, colours: colours, seed: seed)
     }
 
     /// The origin of games like `board`: its room, its colours (up to its highest, so new games
@@ -65,6 +76,9 @@ public struct ChosenGame {
     /// Whether this is the player's game in progress, saved on quit for next time: the saved
     /// game resumed, or a new default board when there is none.
     public let isProgress: Bool
+    /// Whether there was no game to resume, so the player may want to choose one (the menu).
+    public var isFirstGame: Bool { isProgress && !resumed }
+    private let resumed: Bool
 
     /// The default number of colours of a new board.
     public static let defaultColours = 5
@@ -97,21 +111,23 @@ public struct ChosenGame {
             }
         }
         if !request.makesNewBoard, let saved = profile.savedGame() {
-            self.init(game: saved, origin: GameOrigin(like: saved.start, rules: saved.rules), replay: nil, isProgress: true)
+            self.init(
+                game: saved, origin: GameOrigin(like: saved.start, rules: saved.rules), replay: nil, isProgress: true, resumed: true)
             return
         }
         let room: Room
         do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
         let origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules())
         do throws(BoardError) {
-            let start = try Board.random(room: room, colours: origin.colours, seed: request.seed ?? .random(in: .min ... .max))
+            let start = try origin.board(seed: request.seed ?? .random(in: .min ... .max))
             self.init(game: Game(start: start), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
         } catch {
             throw AssetError(error.description)
         }
     }
 
-    private init(game: Game, origin: GameOrigin, replay: [Move]?, isProgress: Bool) {
+    private init(game: Game, origin: GameOrigin, replay: [Move]?, isProgress: Bool, resumed: Bool = false) {
+        self.resumed = resumed
         self.game = game
         self.origin = origin
         self.replay = replay

@@ -1,3 +1,4 @@
+import Foundation
 import PrisonRules
 import PrisonWorld
 
@@ -27,6 +28,11 @@ public enum HUDText {
         return "\(n)\(suffix)"
     }
 
+    /// `1 point`, `2 points`, `1,234 blocks`: a count and its noun, singular for one.
+    public static func count(_ value: Int, _ noun: String) -> String {
+        "\(number(value)) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     public static func score(_ score: Int) -> String { "Score \(number(score))" }
 
     /// The multiplier while a combo runs (`x3`), nil at 1.
@@ -34,35 +40,37 @@ public enum HUDText {
 
     public static func best(_ best: Int?) -> String { "Best \(best.map(number) ?? "-")" }
 
+    /// The moves the player has (the groups there are to break) and the blocks left.
     public static func movesAndBlocks(moves: Int, blocks: Int) -> String {
-        "\(moves) move\(moves == 1 ? "" : "s") · \(number(blocks)) block\(blocks == 1 ? "" : "s") left"
+        "\(count(moves, "group")) to break · \(count(blocks, "block")) left"
     }
 
     /// What the group under the cursor would score: `7 blocks: 25 x 2 = 50 points`.
     public static func preview(_ preview: TapPreview) -> String {
         let blocks = preview.group.cells.count
         let base = preview.points / max(1, preview.multiplier)
-        let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = \(number(preview.points))" : number(preview.points)
-        return "\(blocks) blocks: \(sum) points"
+        let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = " : ""
+        return "\(count(blocks, "block")): \(sum)\(count(preview.points, "point"))"
     }
 
     /// The warning while few moves are left, naming the walls they are on (counted from 1).
     public static func danger(_ danger: Danger, walls: Int) -> String {
         let count = danger.groups.count
-        let moves = count == 1 ? "Only 1 move left" : "Only \(count) moves left"
+        let moves = "Only \(Self.count(count, "group")) left to break"
         guard walls > 1 else { return "Danger! \(moves)" }
         let names = danger.walls.map { String($0 + 1) }
         let place = names.count == 1 ? "wall \(names[0])" : "walls \(names.dropLast().joined(separator: ", ")) and \(names.last!)"
         return "Danger! \(moves), on \(place)"
     }
 
-    /// How a game's score fared: its place in the top 10, or not recorded (a replay, or an
-    /// ending after undoing an earlier one: a game is recorded once).
+    /// How a game's ending fared in its room's top 10: its place, the place of the same board's
+    /// earlier ending that ranks as high (a board is recorded once), outside, or not recorded
+    /// (a replay's).
     public enum Standing: Hashable, Sendable {
         case placed(Int)
+        case alreadyPlaced(Int)
         case outsideTopTen
         case notRecorded
-        case recordedEarlier
     }
 
     /// The end panel's lines: how it ended, the final score, and its place in the top 10.
@@ -70,9 +78,9 @@ public enum HUDText {
         let place =
             switch standing {
             case .placed(let place): "\(ordinal(place)) in the top 10"
+            case .alreadyPlaced(let place): "This board is already \(ordinal(place)) in the top 10 (once a board)"
             case .outsideTopTen: "Not in the top 10"
             case .notRecorded: "A replay: its score is not recorded"
-            case .recordedEarlier: "Recorded once: this game's first ending counts"
             }
         return [
             cleared ? "You escaped: the room is clear!" : "No moves left",
@@ -82,8 +90,23 @@ public enum HUDText {
         ]
     }
 
-    /// The question Esc asks; `savesGame` says whether quitting keeps the game for next time.
-    public static func quitQuestion(savesGame: Bool) -> String {
-        "Quit? Y or Esc quits, N stays" + (savesGame ? " (the game is saved)" : "")
+    /// The question the menu's Quit asks when the game would be lost (it is not the one kept
+    /// for next time).
+    public static let quitQuestion = "Quit? This game is not kept: Y quits, any other key stays"
+
+    /// A room shape named by its ``ScoreTable/key(for:)``, in words: `4 walls of 12 x 10`.
+    public static func room(key: String) -> String {
+        let parts = key.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 3 else { return key }
+        return "\(count(parts[0], "wall")) of \(parts[1]) x \(parts[2])"
+    }
+
+    /// A line of a top 10: `1.  1,234 points · cleared · 57 moves · 2026-11-24`.
+    public static func topTenLine(place: Int, _ entry: ScoreEntry) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let parts = [count(entry.score, "point"), entry.cleared ? "cleared" : nil, count(entry.moves, "move"), formatter.string(from: entry.date)]
+        return "\(place).  " + parts.compactMap { $0 }.joined(separator: " · ")
     }
 }

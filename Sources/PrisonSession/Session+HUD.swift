@@ -17,7 +17,7 @@ extension Session {
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
-            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion(savesGame: savesGame && keepsProgress) : nil,
+            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
             isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
     }
 }

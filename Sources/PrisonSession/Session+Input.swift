@@ -2,11 +2,14 @@ import PrisonRules
 import PrisonWorld
 
 extension Session {
-    /// A key went down. While the quit question is asked, Y or Esc quits and any other key stays.
+    /// A key went down. A notice on screen takes it as read; the menu takes keys while open;
+    /// while the quit question is asked, Y or Enter quits and any other key stays.
     public func press(_ chord: KeyChord) {
+        guard notices.isEmpty else { return notices.removeAll() }
+        if isMenuOpen { return menuPress(chord) }
         heldKeys.insert(chord.key)
         if isAskingToQuit {
-            if chord.key == .letterY || chord.key == .escape { requests.append(.quit) }
+            if chord.key == .letterY || chord.key.name == "enter" { requests.append(.quit) }
             isAskingToQuit = false
             return
         }
@@ -20,7 +23,8 @@ extension Session {
     /// Every key counts as up: the window lost the keyboard.
     public func releaseAllKeys() { heldKeys.removeAll() }
 
-    /// Does what the player asks for.
+    /// Does what the player asks for. A hint on show stays until the next action that changes
+    /// the game.
     public func perform(_ action: Action) {
         switch action {
         case .undo: undo()
@@ -33,32 +37,37 @@ extension Session {
         case .faceNextWall: head.faceWall(steps: 1)
         case .facePreviousWall: head.faceWall(steps: -1)
         case .toggleMouseLook:
-            mouseLook.toggle()
-            requests.append(.mouseLook(mouseLook))
+            change(.mouseLook, by: 1)
             say(mouseLook ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
         case .toggleHelp: showsHelp.toggle()
         case .toggleFullscreen: requests.append(.toggleFullscreen)
         case .screenshot: requests.append(.screenshot(path: nil))
         case .toggleMute:
-            sound.isMuted.toggle()
-            say(sound.isMuted ? "Sound off" : "Sound on")
+            change(.sound, by: 1)
+            if sound.isAvailable { say(sound.isMuted ? "Sound off" : "Sound on") }
         case .nextPalette:
-            paletteIndex = (paletteIndex + 1) % palettes.count
+            change(.palette, by: 1)
             say("Palette: \(palette.name)")
-        case .quit: isAskingToQuit = true
+        case .menu: openMenu()
         }
     }
 
     /// The cursor moved to `point` (framebuffer pixels), or left the window (nil).
-    public func moveCursor(to point: SIMD2<Float>?) { cursor = point }
+    public func moveCursor(to point: SIMD2<Float>?) {
+        cursor = point
+        if let point, isMenuOpen { menuHover(at: point) }
+    }
 
     /// Turns the head by a mouse drag, or mouse-look motion, of `points` (screen points).
     public func drag(by points: SIMD2<Float>) {
         head.turn(yaw: points.x * Self.degreesPerPoint, pitch: -points.y * Self.degreesPerPoint)
     }
 
-    /// A left click at `point` (framebuffer pixels); in mouse-look it taps the crosshair.
+    /// A left click at `point` (framebuffer pixels); in mouse-look it taps the crosshair. A
+    /// notice on screen takes it as read; the open menu takes it.
     public func click(at point: SIMD2<Float>) {
+        guard notices.isEmpty else { return notices.removeAll() }
+        if isMenuOpen { return menuClick(at: point) }
         tap(at: mouseLook ? viewport / 2 : point)
     }
 
@@ -84,14 +93,16 @@ extension Session {
     @discardableResult
     private func breakGroup(_ move: () throws(TapMiss) -> MoveOutcome) -> Bool {
         // A panel in the middle of the window covers the blocks behind it.
-        guard !showsHelp, !isAskingToQuit else { return false }
+        guard !showsHelp, !isAskingToQuit, !isMenuOpen else { return false }
         guard replay == nil else {
             say("A replay is playing: R plays this board yourself")
             return false
         }
         do throws(TapMiss) {
             _ = try move()
-            hint = nil
+            clearHint()
+            // A move in this game: the newer games an undo left are no longer ahead of it.
+            laterGames.removeAll()
             return true
         } catch {
             if case .loneBlock = error { say("A lone block: tap a group of two or more") }
@@ -99,17 +110,9 @@ extension Session {
         }
     }
 
-    private func showHint() {
-        guard replay == nil, !world.game.isOver else { return }
-        if let group = world.hint(within: .seconds(0.15)) {
-            hint = (group, elapsed + .seconds(3))
-            if let wall = group.cells.first?.wall, wall != head.facedWall { head.face(wall: wall) }
-        }
-    }
-
     func updateHover() {
         hover = nil
-        guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit,
+        guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
             let target = world.target(along: tapRay(through: point))
         else { return }
         hover = world.preview(of: target)

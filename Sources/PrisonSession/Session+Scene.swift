@@ -18,7 +18,7 @@ extension Session {
         frame.tileSize = world.layout.blockSize
         frame.surroundings = surroundings
         let hovered = Set(hover?.group.cells ?? [])
-        let hinted = Set(hint?.group.cells ?? [])
+        let hinted = Set(hint?.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
         let scale = Matrix4x4(scale: SIMD3(repeating: world.layout.blockSize * 0.97))
         let blocks = world.blocks

@@ -17,7 +17,8 @@ public final class Session {
     public internal(set) var paletteIndex = 0
     let profile: Profile
     let sound: SoundPlayer
-    let origin: GameOrigin
+    /// What N makes: the chosen game's shape, or the menu's new game's.
+    var origin: GameOrigin
     var replay: Replay?
     /// Whether the session keeps the player's records at all (not for a benchmark).
     let keepsRecords: Bool
@@ -30,7 +31,23 @@ public final class Session {
     /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
     let initialGame: Game
 
+    /// The games N and R replaced, the last one last: U goes back to them.
+    var earlierGames: [Game] = []
+    /// The games U left for an earlier one: Ctrl+Shift+Z returns to them.
+    var laterGames: [Game] = []
+    /// How many replaced games U can go back through.
+    static let gamesKept = 20
+
     var requests: [HostRequest] = []
+    /// The menu while it is open.
+    public internal(set) var menu: Menu?
+    /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
+    /// so clicks land on the lines it draws.
+    public var menuRowHeight: Float = 32
+    /// What went wrong with the player's files, in their words, shown until a key or click.
+    public internal(set) var notices: [String] = []
+    /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
+    public internal(set) var fieldOfView: Float?
     public internal(set) var showsHelp = false
     public internal(set) var isAskingToQuit = false
     public internal(set) var mouseLook = false
@@ -40,14 +57,15 @@ public final class Session {
     /// The framebuffer's size in pixels, as of the last frame.
     public internal(set) var viewport: SIMD2<Float> = [1280, 720]
     var hover: TapPreview?
-    var hint: (group: Group, until: Duration)?
+    /// The group a hint shows, until the next action.
+    var hint: Group?
+    /// The search for a hint under way.
+    var hintSearch: HintSearch?
     var message: (text: String, until: Duration)?
     /// Time since the session began: pulses and messages run on it.
     public internal(set) var elapsed = Duration.zero
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
-    /// Whether this game's score went into the table: only its first ending counts.
-    var hasRecordedEnding = false
 
     /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
     public var hudBands = Framing.Bands()
@@ -78,7 +96,19 @@ public final class Session {
                 moves: replay, startingAt: world.time + .seconds(1),
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
+        apply(profile.settings)
         prepareWorld()
+    }
+
+    /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
+    private func apply(_ settings: Settings) {
+        if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
+        if !settings.sound { sound.isMuted = true }
+        if settings.mouseLook {
+            mouseLook = true
+            requests.append(.mouseLook(true))
+        }
+        fieldOfView = settings.fieldOfView.map(Float.init)
     }
 
     /// A session of the game `chosen`: the player's game in progress is kept for next time, a
@@ -87,6 +117,7 @@ public final class Session {
         self.init(
             game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
             sound: sound, keepsProgress: chosen.isProgress)
+        if chosen.isFirstGame { openMenu() }
     }
 
     /// Advances everything by `duration` of real time, for a `viewport` framebuffer: held keys
@@ -100,12 +131,12 @@ public final class Session {
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
         head.advance(by: duration)
-        for warning in profile.takeWarnings() { say(warning) }
+        notices += profile.takeNotices()
         advanceWorld(by: duration)
+        takeHint()
         pointCamera()
         updateHover()
         if let until = message?.until, until < elapsed { message = nil }
-        if let until = hint?.until, until < elapsed { hint = nil }
     }
 
     /// Takes the requests made since the last call.

@@ -33,6 +33,9 @@ final class AudioPlayer: SoundPlayer {
         }
     }
 
+    /// Whether a device is open to play on.
+    var isAvailable: Bool { output != nil }
+
     /// Plays `effect` unless muted, its pitch (and speed) scaled by `pitch`, held to 0.25 to 4.
     func play(_ effect: SoundEffect, pitch: Float = 1) {
         guard !isMuted, let output, let buffer = output.buffers[effect] else { return }

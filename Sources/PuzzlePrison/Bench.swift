@@ -93,12 +93,11 @@ struct Bench {
             blocks: board.blockCount, taps: taps, frameMilliseconds: frameStatistics,
             cpuOutsideGLMilliseconds: Statistics(cpuTimes), baselineFrameMilliseconds: baselineStatistics,
             frameRatioToBaseline: frameStatistics.median / baselineStatistics.median)
-        // camelCase keys, as every JSON the programs print.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do throws(FileError) { try writeStandardOutput(((try? encoder.encode(report)) ?? Data()) + Data("\n".utf8)) } catch {
-            throw FrontEndError(error.description)
+        let json: Data
+        do throws(EncodingError) { json = try jsonData(report) } catch {
+            throw FrontEndError("cannot write the figures as JSON: \(error)")
         }
+        do throws(FileError) { try writeStandardOutput(json) } catch { throw FrontEndError(error.description) }
     }
 }
 

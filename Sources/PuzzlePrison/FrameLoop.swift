@@ -88,6 +88,7 @@ final class FrameLoop {
 
     private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil) {
         let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
+            + MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport)
         renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
     }
 

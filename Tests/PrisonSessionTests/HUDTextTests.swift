@@ -1,3 +1,4 @@
+import Foundation
 import PrisonSession
 import PrisonRules
 import PrisonWorld
@@ -54,8 +55,8 @@ struct HUDTextTests {
     }
 
     @Test("Moves and blocks, singular and plural", arguments: [
-        (0, 0, "0 moves · 0 blocks left"), (1, 1, "1 move · 1 block left"), (1, 2, "1 move · 2 blocks left"),
-        (2, 1, "2 moves · 1 block left"), (35, 1234, "35 moves · 1,234 blocks left"),
+        (0, 0, "0 groups to break · 0 blocks left"), (1, 1, "1 group to break · 1 block left"), (1, 2, "1 group to break · 2 blocks left"),
+        (2, 1, "2 groups to break · 1 block left"), (35, 1234, "35 groups to break · 1,234 blocks left"),
     ])
     func movesAndBlocks(moves: Int, blocks: Int, text: String) {
         #expect(HUDText.movesAndBlocks(moves: moves, blocks: blocks) == text)
@@ -99,29 +100,29 @@ struct HUDTextTests {
         // The only group is the pair of 5s on wall 2.
         let oneGroup = try danger("12 34 55 67")
         #expect(oneGroup.walls == [2])
-        #expect(HUDText.danger(oneGroup, walls: 4) == "Danger! Only 1 move left, on wall 3")
+        #expect(HUDText.danger(oneGroup, walls: 4) == "Danger! Only 1 group left to break, on wall 3")
         // Two groups, both on wall 0.
         let twoGroups = try danger("11 .. .. ..\n22 34 56 78")
         #expect(twoGroups.groups.count == 2 && twoGroups.walls == [0])
-        #expect(HUDText.danger(twoGroups, walls: 4) == "Danger! Only 2 moves left, on wall 1")
+        #expect(HUDText.danger(twoGroups, walls: 4) == "Danger! Only 2 groups left to break, on wall 1")
     }
 
     @Test("Danger on several walls lists them, the last after 'and'")
     func dangerOnSeveralWalls() throws {
         let two = try danger("11 23 44 56")
-        #expect(HUDText.danger(two, walls: 4) == "Danger! Only 2 moves left, on walls 1 and 3")
+        #expect(HUDText.danger(two, walls: 4) == "Danger! Only 2 groups left to break, on walls 1 and 3")
         let three = try danger("11 22 33 45")
-        #expect(HUDText.danger(three, walls: 4) == "Danger! Only 3 moves left, on walls 1, 2 and 3")
+        #expect(HUDText.danger(three, walls: 4) == "Danger! Only 3 groups left to break, on walls 1, 2 and 3")
         // One group round the corner between walls 0 and 1.
         let corner = try danger("12 24 56 78")
         #expect(corner.groups.count == 1)
-        #expect(HUDText.danger(corner, walls: 4) == "Danger! Only 1 move left, on walls 1 and 2")
+        #expect(HUDText.danger(corner, walls: 4) == "Danger! Only 1 group left to break, on walls 1 and 2")
     }
 
     @Test("Danger in a one-wall room names no wall")
     func dangerOneWallRoom() throws {
-        #expect(HUDText.danger(try danger("1123"), walls: 1) == "Danger! Only 1 move left")
-        #expect(HUDText.danger(try danger("112334"), walls: 1) == "Danger! Only 2 moves left")
+        #expect(HUDText.danger(try danger("1123"), walls: 1) == "Danger! Only 1 group left to break")
+        #expect(HUDText.danger(try danger("112334"), walls: 1) == "Danger! Only 2 groups left to break")
     }
 
     @Test("The end panel", arguments: [
@@ -130,7 +131,7 @@ struct HUDTextTests {
         (false, 0, .outsideTopTen, ["No moves left", "Final score 0", "Not in the top 10"]),
         (true, 1000, .placed(10), ["You escaped: the room is clear!", "Final score 1,000", "10th in the top 10"]),
         (false, 993, .notRecorded, ["No moves left", "Final score 993", "A replay: its score is not recorded"]),
-        (false, 40, .recordedEarlier, ["No moves left", "Final score 40", "Recorded once: this game's first ending counts"]),
+        (false, 40, .alreadyPlaced(2), ["No moves left", "Final score 40", "This board is already 2nd in the top 10 (once a board)"]),
     ])
     func endPanel(cleared: Bool, score: Int, standing: HUDText.Standing, lines: [String]) {
         let panel = HUDText.endPanel(cleared: cleared, score: score, standing: standing)
@@ -140,11 +141,27 @@ struct HUDTextTests {
         #expect(panel.last?.contains("U undo") == (standing != .notRecorded), "a replay cannot be undone")
     }
 
+    @Test("Counts are singular for one", arguments: [(0, "0 points"), (1, "1 point"), (2, "2 points"), (1234, "1,234 points")])
+    func counts(value: Int, text: String) {
+        #expect(HUDText.count(value, "point") == text)
+    }
+
+    @Test("A group of three scores 1 point, said in the singular")
+    func previewOfThree() throws {
+        let world = World(game: Game(start: try Board(text: "234\n111")))
+        #expect(HUDText.preview(try preview(world, Cell(wall: 0, column: 0, row: 0))) == "3 blocks: 1 point")
+    }
+
+    @Test("Room shapes and top-10 lines read as words")
+    func topTenWords() {
+        #expect(HUDText.room(key: ScoreTable.key(for: .standard)) == "4 walls of 12 x 10")
+        #expect(HUDText.room(key: ScoreTable.key(for: .classic)) == "1 wall of 15 x 15")
+        let entry = ScoreEntry(score: 1, cleared: true, moves: 1, date: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(HUDText.topTenLine(place: 3, entry) == "3.  1 point · cleared · 1 move · 2026-11-18")
+    }
+
     @Test("The quit question says which keys do what")
     func quitQuestion() {
-        for saves in [true, false] {
-            #expect(HUDText.quitQuestion(savesGame: saves).contains("Y or Esc quits, N stays"))
-            #expect(HUDText.quitQuestion(savesGame: saves).contains("saved") == saves)
-        }
+        #expect(HUDText.quitQuestion.contains("Y quits, any other key stays"))
     }
 }

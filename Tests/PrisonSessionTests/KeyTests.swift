@@ -89,7 +89,7 @@ struct KeyBindingTests {
         ("1", .faceWall(0)), ("2", .faceWall(1)), ("3", .faceWall(2)), ("4", .faceWall(3)),
         ("q", .facePreviousWall), ("e", .faceNextWall), ("l", .toggleMouseLook), ("f1", .toggleHelp),
         ("f11", .toggleFullscreen), ("f12", .screenshot), ("m", .toggleMute), ("t", .nextPalette),
-        ("escape", .quit),
+        ("escape", .menu),
         // Shift alone does not change what a key does.
         ("shift+n", .newGame), ("shift+space", .gazeTap),
     ] as [(String, Action)])
@@ -134,7 +134,7 @@ struct KeyBindingTests {
         let every: Set<Action> = [
             .undo, .redo, .newGame, .restart, .hint, .gazeTap, .faceWall(0), .faceWall(1), .faceWall(2), .faceWall(3),
             .faceNextWall, .facePreviousWall, .toggleMouseLook, .toggleHelp, .toggleFullscreen, .screenshot,
-            .toggleMute, .nextPalette, .quit,
+            .toggleMute, .nextPalette, .menu,
         ]
         #expect(every.subtracting(named).isEmpty, "actions the help does not name: \(every.subtracting(named))")
         #expect(KeyBindings.help.allSatisfy { !$0.keys.isEmpty && !$0.does.isEmpty })

@@ -7,6 +7,7 @@ import Testing
 /// Records what a session plays instead of playing it.
 private final class RecordingSound: SoundPlayer {
     var isMuted = false
+    var isAvailable = true
     private(set) var played: [(effect: SoundEffect, pitch: Float)] = []
     func play(_ effect: SoundEffect, pitch: Float) {
         if !isMuted { played.append((effect, pitch)) }
@@ -30,7 +31,7 @@ private struct Fixture {
     init(game: Game, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true) throws {
         let folder = try folder ?? temporaryDirectory()
         self.folder = folder
-        profile = Profile(environment: ["XDG_DATA_HOME": folder.path])
+        profile = Profile(environment: Self.environment(folder))
         session = Session(
             game: game, origin: GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
             palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
@@ -41,6 +42,11 @@ private struct Fixture {
         try self.init(
             game: Game(start: Board(room: Room(walls: walls, width: width, height: height), columns: columns)), folder: folder,
             keepsProgress: keepsProgress)
+    }
+
+    /// The data and configuration folders inside `folder`.
+    static func environment(_ folder: URL) -> [String: String] {
+        ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
     }
 
     /// Turns the head to look straight at the block in `cell`. The camera orbits the room's
@@ -88,10 +94,11 @@ private struct Fixture {
         #expect(fixture.session.hudState.score == 0)  // two blocks: (2 - 2)^2
     }
 
-    @Test func anEndingIsRecordedOnceEvenAfterUndo() throws {
+    @Test func aGameIsRecordedOnceAcrossUndoRedoRestartAndQuitting() throws {
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
         let room = fixture.session.world.game.start.room
-        fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
+        let middle = Cell(wall: 0, column: 1, row: 0)
+        fixture.gazeTap(middle)
         fixture.wait(3)
         let ending = try #require(fixture.session.hudState.ending)
         #expect(ending[0].contains("clear"))
@@ -100,42 +107,133 @@ private struct Fixture {
         #expect(try fixture.scoresOnDisk(for: room).map(\.score) == [1001])
         #expect(fixture.session.hudState.best == 1001)
 
+        // Undo the last move, then redo it: the same ending, not a second entry.
         fixture.session.perform(.undo)
         #expect(fixture.session.hudState.ending == nil)
         fixture.wait(1)
-        fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
+        fixture.session.perform(.redo)
         fixture.wait(3)
-        #expect(fixture.session.hudState.ending?[2] == "Recorded once: this game's first ending counts")
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
         #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo, tap again, and restart the board and play it again: still one entry.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        fixture.session.perform(.restart)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo the last move, quit (the game is saved), start again and play it: still one.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.session.saveOnQuit()
+        let resumed = try #require(fixture.profile.savedGame())
+        #expect(!resumed.isOver)
+        let again = try Fixture(game: resumed, folder: fixture.folder)
+        again.gazeTap(middle)
+        again.wait(3)
+        #expect(again.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try again.scoresOnDisk(for: room).map(\.score) == [1001])
     }
 
-    @Test func theQuitQuestionTakesOnlyYOrEsc() throws {
+    @Test func aBetterEndingOfTheSameBoardTakesItsPlaceOnce() throws {
+        // A row of 0s under a row of 1s: two breaks clear it; within a combo they score more.
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2)
+        let room = fixture.session.world.game.start.room
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 0s: 1 point, the 1s fall
+        fixture.wait(3)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 1s: 1 point and the clear
+        fixture.wait(3)
+        let first = try #require(fixture.scoresOnDisk(for: room).first)
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+        // Undo both and play them within a combo: a higher score replaces the entry.
+        fixture.session.perform(.undo)
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(0.05)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(3)
+        let entries = try fixture.scoresOnDisk(for: room)
+        #expect(entries.count == 1)
+        #expect(fixture.session.world.game.score > first.score)
+        #expect(entries.first?.score == fixture.session.world.game.score)
+        #expect(fixture.session.hudState.ending?[2] == "1st in the top 10")
+    }
+
+    @Test func newGameThenUndoGivesTheOldGameBack() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(2)
+        let old = fixture.session.world.game
+        #expect(old.moves.count == 1)
+
+        fixture.session.perform(.newGame)
+        let fresh = fixture.session.world.game
+        #expect(fresh.moves.isEmpty)
+        #expect(fixture.session.hudState.message?.contains("U brings") == true)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == old)
+        // Its moves undo as before; redo past them goes forward to the new game again.
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game.moves.count == 1)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game == fresh)
+
+        // R too: restart, then U gives the played game back (its move redone a moment later).
+        fixture.session.perform(.undo)
+        let played = fixture.session.world.game
+        #expect(played.start == old.start && played.moves.map(\.cell) == old.moves.map(\.cell))
+        fixture.session.perform(.restart)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == played)
+    }
+
+    @Test func theMenusQuitQuitsAtOnceWhenTheGameIsKeptAndAsksOtherwise() throws {
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
         let session = fixture.session
         session.press(KeyChord(.escape))
-        #expect(session.isAskingToQuit)
-        #expect(session.hudState.quitQuestion?.contains("the game is saved") == true)
-        session.press(KeyChord(try #require(Key(name: "enter"))))
-        #expect(!session.isAskingToQuit)
-        #expect(session.takeRequests().isEmpty)
+        #expect(session.isMenuOpen)
+        #expect(session.menuItems.last?.label == "Quit (the game is saved)")
         session.press(KeyChord(.escape))
-        session.press(KeyChord(.letterY))
+        #expect(!session.isMenuOpen && session.takeRequests().isEmpty)
+        session.press(KeyChord(.escape))
+        session.press(KeyChord(try #require(Key(name: "q"))))
         #expect(session.takeRequests() == [.quit])
-        session.press(KeyChord(.escape))
-        session.press(KeyChord(.escape))
-        #expect(session.takeRequests() == [.quit])
+
+        // A game that is not kept (from a board or seed): asked first, Y quits, another key stays.
+        let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, keepsProgress: false)
+        played.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        played.session.press(KeyChord(.escape))
+        played.session.press(KeyChord(try #require(Key(name: "q"))))
+        #expect(played.session.isAskingToQuit && played.session.hudState.quitQuestion == HUDText.quitQuestion)
+        #expect(played.session.takeRequests().isEmpty)
+        played.session.press(KeyChord(try #require(Key(name: "n"))))
+        #expect(!played.session.isAskingToQuit && played.session.takeRequests().isEmpty)
+        played.session.press(KeyChord(.escape))
+        played.session.press(KeyChord(try #require(Key(name: "q"))))
+        played.session.press(KeyChord(.letterY))
+        #expect(played.session.takeRequests() == [.quit])
     }
 
-    @Test func tapsDoNotGoThroughTheHelpOrTheQuitQuestion() throws {
+    @Test func tapsDoNotGoThroughTheHelpOrTheMenu() throws {
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
         fixture.session.perform(.toggleHelp)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         #expect(fixture.session.world.game.moves.isEmpty)
         fixture.session.perform(.toggleHelp)
-        fixture.session.perform(.quit)
+        fixture.session.perform(.menu)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         #expect(fixture.session.world.game.moves.isEmpty)
-        fixture.session.press(KeyChord(try #require(Key(name: "n"))))  // stay
+        fixture.session.press(KeyChord(.escape))  // back to the game
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         #expect(fixture.session.world.game.moves.count == 1)
     }
@@ -205,8 +303,8 @@ private struct Fixture {
         // Played and quit: not saved over the game in progress.
         let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: folder, keepsProgress: false)
         played.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        played.session.perform(.quit)
-        #expect(played.session.hudState.quitQuestion?.contains("saved") == false)
+        played.session.perform(.menu)
+        #expect(played.session.menuItems.last?.label == "Quit")
         played.session.saveOnQuit()
         #expect(played.profile.savedGame() == saved)
 
@@ -260,5 +358,135 @@ private struct Fixture {
         let scene = fixture.session.scene()
         #expect(scene.instances.count == 6 * BlockInstances.floatsPerInstance)
         #expect(scene.eye == [0, 1.6, 0])
+    }
+
+    @Test func theMenuStartsAGameOfTheChosenShapeAndNKeepsIt() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        let session = fixture.session
+        session.press(KeyChord(.escape))
+        session.press(KeyChord(try #require(Key(name: "n"))))
+        #expect(session.menu?.page == .newGame)
+        let items = session.menuItems
+        func row(_ setting: MenuSetting) throws -> Int {
+            try #require(items.firstIndex { $0.kind == .setting(setting) })
+        }
+        let down = KeyChord(try #require(Key(name: "down"))), right = KeyChord(.right), left = KeyChord(.left)
+        // The first line is the room: one step makes it a single wall.
+        #expect(session.menu?.selection == (try row(.walls)))
+        session.press(right)
+        // Width 12 down to 9, with the mouse: a click on a value's left arrow steps it down.
+        session.advance(by: .zero, viewport: [1280, 720])
+        let layout = try #require(session.menuLayout)
+        let widthRow = try row(.width)
+        let arrow = SIMD2(layout.valueStart(ofRow: widthRow) + layout.rowHeight / 2, layout.row(widthRow).min.y + layout.rowHeight / 2)
+        for _ in 0..<3 { session.click(at: arrow) }
+        session.press(down)
+        for _ in 0..<4 { session.press(left) }  // height 10 down to 6
+        session.press(down)
+        session.press(left)  // 4 colours
+        session.press(down)
+        session.press(right)  // solvable
+        session.press(down)
+        #expect(session.menuItems[session.menu?.selection ?? 0].label == "Start")
+        session.press(KeyChord(try #require(Key(name: "enter"))))
+        #expect(!session.isMenuOpen)
+        let game = session.world.game
+        #expect(game.start.room == (try Room(walls: 1, width: 9, height: 6)))
+        #expect(game.start.colourCounts.filter { $0 > 0 }.count <= 4)
+        // The choice is kept: N makes another board of that shape, and the next start offers it.
+        session.perform(.newGame)
+        #expect(session.world.game.start.room == game.start.room)
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).settings.newGame.width == 9)
+        // U goes back to the game the menu replaced.
+        session.perform(.undo)
+        session.perform(.undo)
+        #expect(session.world.game.start.room.walls == 1 && session.world.game.start.room.width == 3)
+    }
+
+    @Test func settingsSurviveARestartAndADamagedFileIsKeptAside() throws {
+        let folder = try temporaryDirectory()
+        let first = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        let count = Fixture.palettes.count
+        try #require(count >= 2)
+        first.session.perform(.nextPalette)
+        first.session.perform(.toggleMute)
+        first.session.press(KeyChord(.escape))
+        first.session.press(KeyChord(try #require(Key(name: "s"))))
+        let fieldOfView = try #require(first.session.menuItems.firstIndex { $0.kind == .setting(.fieldOfView) })
+        for _ in 0..<fieldOfView { first.session.press(KeyChord(try #require(Key(name: "down")))) }
+        first.session.press(KeyChord(.right))  // from "fit the wall" to 30 degrees
+        #expect(first.session.fieldOfView == 30)
+
+        let second = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        #expect(second.session.paletteIndex == 1)
+        #expect(second.sound.isMuted)
+        #expect(second.session.fieldOfView == 30)
+        #expect(second.session.world.camera.fieldOfViewInDegrees == 30)
+
+        // A damaged settings file: put aside, the usual settings, and a notice until a key.
+        let file = folder.appendingPathComponent("config/puzzle-prison/settings.json")
+        try Data("{\"format\": \"puzzle-prison-settings\", \"version\": 1, \"fieldOfView\": 500}".utf8).write(to: file)
+        let third = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        #expect(third.session.paletteIndex == 0 && !third.sound.isMuted && third.session.fieldOfView == nil)
+        #expect(third.session.notices.count == 1)
+        #expect(third.session.notices.first?.hasPrefix("Your settings could not be read, so the usual settings are used.") == true)
+        let names = try fileNames(in: file.deletingLastPathComponent())
+        #expect(names.count == 1 && names[0].hasPrefix("settings.json.damaged-"))
+        third.look(at: Cell(wall: 0, column: 0, row: 0))
+        third.session.press(KeyChord(try #require(Key(name: "space"))))
+        #expect(third.session.notices.isEmpty && third.session.world.game.moves.isEmpty, "the key only dismissed the notice")
+    }
+
+    @Test func withoutASoundDeviceTheGameSaysSoInsteadOfSoundOn() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        fixture.sound.isAvailable = false
+        fixture.session.perform(.toggleMute)
+        #expect(fixture.session.hudState.message == "No sound device: the game plays silently")
+        fixture.session.perform(.menu)
+        fixture.session.press(KeyChord(try #require(Key(name: "s"))))
+        #expect(fixture.session.menuItems.contains { $0.value == "no sound device" })
+    }
+
+    /// Advances `fixture` frame by frame until no hint is being searched for (a minute at most,
+    /// which only catches a hang), the wall-clock time it took.
+    private func waitForHint(_ fixture: Fixture) -> Duration {
+        let start = ContinuousClock.now
+        while fixture.session.isThinking, ContinuousClock.now - start < .seconds(60) {
+            fixture.wait(1.0 / 60)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return ContinuousClock.now - start
+    }
+
+    @Test func aHintThinksOffTheMainThreadThenShowsItsGroupAndPointsUntilTheNextMove() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
+        fixture.session.perform(.hint)
+        #expect(fixture.session.isThinking)
+        #expect(fixture.session.hudState.message == "Thinking...")
+        _ = waitForHint(fixture)
+        let message = try #require(fixture.session.hudState.message)
+        #expect(message.hasPrefix("Hint: ") && message.contains("point"), "\(message)")
+        let hinted = { (0..<fixture.session.world.blocks.count).filter { fixture.session.scene().instances[$0 * BlockInstances.floatsPerInstance + 22] == 1 }.count }
+        #expect(hinted() >= 2)
+        fixture.wait(10)
+        #expect(hinted() >= 2, "the hint stays until the next move")
+        #expect(fixture.session.hudState.message == message)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(hinted() == 0)
+        #expect(fixture.session.hudState.message != message)
+    }
+
+    @Test func aHintInTheLargestRoomComesWithoutWaitingOnTheSearch() throws {
+        let board = try Board.random(room: try Room(walls: 4, width: Room.maximumSide, height: Room.maximumSide), colours: 3, seed: 5)
+        let fixture = try Fixture(game: Game(start: board))
+        fixture.session.perform(.hint)
+        _ = waitForHint(fixture)
+        #expect(fixture.session.hudState.message?.hasPrefix("Hint: ") == true, "\(fixture.session.hudState.message ?? "")")
+    }
+
+    @Test func aHintIsNeverSilent() throws {
+        let over = try Fixture(columns: [[0], [1]], width: 2, height: 1)
+        over.session.perform(.hint)
+        #expect(over.session.hudState.message == "No moves left: U undoes, N starts a new game")
     }
 }

@@ -287,7 +287,11 @@ private func entry(_ score: Int, day days: Double = 0, cleared: Bool = false) ->
     #expect(loaded.value == ScoreTable())
     #expect(
         loaded.warning
-            == "the best-scores file \(directory.scoresFile.path) is damaged (rooms.4x12x10[0].score is not an Int); it was moved to \(aside.path) and the table starts empty"
+            == "the best-scores file \(directory.scoresFile.path) is damaged (rooms.4x12x10[0].score is not an Int); it was moved to \(aside.path) and the top 10 starts empty"
+    )
+    #expect(
+        loaded.notice
+            == "Your best scores could not be read, so the top 10 starts empty. The damaged file is kept as scores.json.damaged-20261118-110640."
     )
     #expect(try Data(contentsOf: aside) == bytes)
     #expect(try fileNames(in: directory.url) == ["scores.json.damaged-20261118-110640"])
