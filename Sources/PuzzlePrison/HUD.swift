@@ -24,10 +24,19 @@ struct HUDPainter {
     /// The baselines of the top band's two rows: the score's, and the one under it.
     private var topRows: (Float, Float) { (margin + title.pixelHeight, margin + title.pixelHeight + line * 1.05) }
 
-    /// The bands of the window the HUD's fixed lines take, top and bottom: a framed wall stays
-    /// out of them, so no label covers a block of the wall faced.
-    var bands: Framing.Bands {
-        Framing.Bands(top: topRows.1 + line * 0.35, bottom: margin + line * 2.6)
+    /// Whether the danger line goes on a row of its own under the top band's two rows: a window
+    /// too narrow for it between the score and the moves.
+    private func dangerHasItsOwnRow(_ viewport: SIMD2<Float>) -> Bool { viewport.x < 1000 * scale }
+
+    /// The baseline of the danger line.
+    private func dangerRow(_ viewport: SIMD2<Float>) -> Float {
+        topRows.1 + (dangerHasItsOwnRow(viewport) ? line * 1.1 : 0)
+    }
+
+    /// The bands of a `viewport` window the HUD's fixed lines take, top and bottom: a framed
+    /// wall stays out of them, so no label covers a block of the wall faced.
+    func bands(for viewport: SIMD2<Float>) -> Framing.Bands {
+        Framing.Bands(top: dangerRow(viewport) + line * 0.35, bottom: margin + line * 2.6)
     }
 
     /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
@@ -87,9 +96,9 @@ struct HUDPainter {
             drawCompass(compass, pulse: pulse, baseline: rows.0 - title.pixelHeight * 0.3, viewport: viewport, on: &base)
         }
         if let danger = state.danger {
-            let width = text.width(of: danger)
-            box([(viewport.x - width) / 2 - margin, rows.1 - line * 0.85], [(viewport.x + width) / 2 + margin, rows.1 + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, rows.1], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
+            let width = text.width(of: danger), y = dangerRow(viewport)
+            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
         } else if state.isReplay {
             let label = "Replay"
             write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], Self.gold, on: &base)
