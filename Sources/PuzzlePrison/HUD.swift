@@ -160,15 +160,14 @@ struct HUDPainter {
         ]
     }
 
-    /// The compass: a strip at the top centre with each wall's label where that wall is (the
-    /// faced one in the middle, bright), walls in danger marked `!` and pulsing, and a danger
-    /// wall out of the strip's sight shown at the end the short turn goes to.
+    /// The compass: a strip at the top centre spanning a whole turn, with every wall's number
+    /// where that wall is: the faced one in the middle, named in full and bright, the one behind
+    /// at an end, and the walls holding the groups left in danger marked `!` and pulsing.
     private func drawCompass(_ compass: Compass, pulse: Float, baseline: Float, viewport: SIMD2<Float>, on plane: inout Plane) {
-        let width = min(viewport.x * 0.34, 420 * scale)
-        let centre = viewport.x / 2
-        let spacing = width / 3
+        let spacing = max(min(viewport.x * 0.36, 480 * scale) / 4, text.width(of: "4 !") + margin)
+        let centre = viewport.x / 2, half = 2 * spacing + margin
         plane.panels.quad(
-            from: [centre - width / 2, baseline - line * 0.85], to: [centre + width / 2, baseline + line * 0.3],
+            from: [centre - half, baseline - line * 0.85], to: [centre + half, baseline + line * 0.3],
             uv: text.solid, text.solid, colour: Self.panel)
         // The mark under the middle: where the crosshair's wall is.
         plane.panels.quad(
@@ -176,24 +175,14 @@ struct HUDPainter {
             uv: text.solid, text.solid, colour: Self.gold)
         for wall in 0..<compass.walls {
             let bearing = compass.bearing(ofWall: wall)
-            let inDanger = compass.dangerWalls.contains(wall)
-            var label = Compass.label(ofWall: wall) + (inDanger ? " !" : "")
-            var x = centre + bearing / 90 * spacing
-            let labelWidth = text.width(of: label)
-            let edge = width / 2 - labelWidth / 2 - margin / 2
-            var alpha = max(0, 1 - max(0, abs(x - centre) - spacing * 0.5) / spacing)
-            if abs(x - centre) > edge {
-                // Out of the strip: only a wall in danger stays, at the end to turn toward.
-                guard inDanger else { continue }
-                label = bearing < 0 ? "\u{AB} " + label : label + " \u{BB}"
-                x = centre + (bearing < 0 ? -1 : 1) * (width / 2 - text.width(of: label) / 2 - margin / 4)
-                alpha = 1
-            }
             let faced = abs(bearing) < 45
+            let label = (faced ? Compass.label(ofWall: wall) : String(wall + 1)) + (compass.dangerWalls.contains(wall) ? " !" : "")
             var colour = faced ? Self.white : Self.dim
-            if inDanger { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, 1) }
-            colour.w = (inDanger ? pulse : 1) * max(alpha, 0.35)
-            text.layout(label, at: [x - text.width(of: label) / 2, baseline], colour: colour, into: &plane.body)
+            if compass.dangerWalls.contains(wall) { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse) }
+            // Fainter the farther round: the wall behind is the faintest.
+            colour.w *= 1 - 0.4 * min(abs(bearing) / 180, 1)
+            let x = centre + bearing / 90 * spacing - text.width(of: label) / 2
+            text.layout(label, at: [x, baseline], colour: colour, into: &plane.body)
         }
     }
 }
