@@ -15,7 +15,8 @@ import PrisonSpace
 /// that (a tall, narrow room) is seen from outside the room, through a cutaway: the blocks
 /// behind the camera are not drawn (``cutaway(yaw:)``) and taps pass them by (``tapRay(_:yaw:)``).
 public struct Framing: Hashable, Sendable {
-    /// The window's bands, in pixels, that the HUD covers at the top and bottom.
+    /// The window's bands, in pixels, that the HUD covers at the top and bottom. Each is capped
+    /// at 30 % of the window's height: a tiny window with large text keeps room for the wall.
     public struct Bands: Hashable, Sendable {
         public var top: Float
         public var bottom: Float

@@ -28,7 +28,7 @@ final class FrameLoop {
         self.script = script
         renderer = try Renderer(resources: launcher.resources, scale: surface.contentScale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
-        session.hudBands = painter.bands
+        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize))
         (surface as? WindowSurface)?.session = session
     }
 
@@ -52,8 +52,9 @@ final class FrameLoop {
                 // The window moved to a screen of another scale: text follows.
                 try renderer.setScale(surface.contentScale)
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
-                session.hudBands = painter.bands
             }
+            // The HUD's bands for this window's size, which the framing keeps the wall out of.
+            session.hudBands = painter.bands(for: viewport)
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)

@@ -24,10 +24,19 @@ struct HUDPainter {
     /// The baselines of the top band's two rows: the score's, and the one under it.
     private var topRows: (Float, Float) { (margin + title.pixelHeight, margin + title.pixelHeight + line * 1.05) }
 
-    /// The bands of the window the HUD's fixed lines take, top and bottom: a framed wall stays
-    /// out of them, so no label covers a block of the wall faced.
-    var bands: Framing.Bands {
-        Framing.Bands(top: topRows.1 + line * 0.35, bottom: margin + line * 2.6)
+    /// Whether the danger line goes on a row of its own under the top band's two rows: a window
+    /// too narrow for it between the score and the moves.
+    private func dangerHasItsOwnRow(_ viewport: SIMD2<Float>) -> Bool { viewport.x < 1000 * scale }
+
+    /// The baseline of the danger line.
+    private func dangerRow(_ viewport: SIMD2<Float>) -> Float {
+        topRows.1 + (dangerHasItsOwnRow(viewport) ? line * 1.1 : 0)
+    }
+
+    /// The bands of a `viewport` window the HUD's fixed lines take, top and bottom: a framed
+    /// wall stays out of them, so no label covers a block of the wall faced.
+    func bands(for viewport: SIMD2<Float>) -> Framing.Bands {
+        Framing.Bands(top: dangerRow(viewport) + line * 0.35, bottom: margin + line * 2.6)
     }
 
     /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
@@ -87,9 +96,9 @@ struct HUDPainter {
             drawCompass(compass, pulse: pulse, baseline: rows.0 - title.pixelHeight * 0.3, viewport: viewport, on: &base)
         }
         if let danger = state.danger {
-            let width = text.width(of: danger)
-            box([(viewport.x - width) / 2 - margin, rows.1 - line * 0.85], [(viewport.x + width) / 2 + margin, rows.1 + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, rows.1], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
+            let width = text.width(of: danger), y = dangerRow(viewport)
+            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
         } else if state.isReplay {
             let label = "Replay"
             write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], Self.gold, on: &base)
@@ -151,15 +160,14 @@ struct HUDPainter {
         ]
     }
 
-    /// The compass: a strip at the top centre with each wall's label where that wall is (the
-    /// faced one in the middle, bright), walls in danger marked `!` and pulsing, and a danger
-    /// wall out of the strip's sight shown at the end the short turn goes to.
+    /// The compass: a strip at the top centre spanning a whole turn, with every wall's number
+    /// where that wall is: the faced one in the middle, named in full and bright, the one behind
+    /// at an end, and the walls holding the groups left in danger marked `!` and pulsing.
     private func drawCompass(_ compass: Compass, pulse: Float, baseline: Float, viewport: SIMD2<Float>, on plane: inout Plane) {
-        let width = min(viewport.x * 0.34, 420 * scale)
-        let centre = viewport.x / 2
-        let spacing = width / 3
+        let spacing = max(min(viewport.x * 0.36, 480 * scale) / 4, text.width(of: "4 !") + margin)
+        let centre = viewport.x / 2, half = 2 * spacing + margin
         plane.panels.quad(
-            from: [centre - width / 2, baseline - line * 0.85], to: [centre + width / 2, baseline + line * 0.3],
+            from: [centre - half, baseline - line * 0.85], to: [centre + half, baseline + line * 0.3],
             uv: text.solid, text.solid, colour: Self.panel)
         // The mark under the middle: where the crosshair's wall is.
         plane.panels.quad(
@@ -167,24 +175,14 @@ struct HUDPainter {
             uv: text.solid, text.solid, colour: Self.gold)
         for wall in 0..<compass.walls {
             let bearing = compass.bearing(ofWall: wall)
-            let inDanger = compass.dangerWalls.contains(wall)
-            var label = Compass.label(ofWall: wall) + (inDanger ? " !" : "")
-            var x = centre + bearing / 90 * spacing
-            let labelWidth = text.width(of: label)
-            let edge = width / 2 - labelWidth / 2 - margin / 2
-            var alpha = max(0, 1 - max(0, abs(x - centre) - spacing * 0.5) / spacing)
-            if abs(x - centre) > edge {
-                // Out of the strip: only a wall in danger stays, at the end to turn toward.
-                guard inDanger else { continue }
-                label = bearing < 0 ? "\u{AB} " + label : label + " \u{BB}"
-                x = centre + (bearing < 0 ? -1 : 1) * (width / 2 - text.width(of: label) / 2 - margin / 4)
-                alpha = 1
-            }
             let faced = abs(bearing) < 45
+            let label = (faced ? Compass.label(ofWall: wall) : String(wall + 1)) + (compass.dangerWalls.contains(wall) ? " !" : "")
             var colour = faced ? Self.white : Self.dim
-            if inDanger { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, 1) }
-            colour.w = (inDanger ? pulse : 1) * max(alpha, 0.35)
-            text.layout(label, at: [x - text.width(of: label) / 2, baseline], colour: colour, into: &plane.body)
+            if compass.dangerWalls.contains(wall) { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse) }
+            // Fainter the farther round: the wall behind is the faintest.
+            colour.w *= 1 - 0.4 * min(abs(bearing) / 180, 1)
+            let x = centre + bearing / 90 * spacing - text.width(of: label) / 2
+            text.layout(label, at: [x, baseline], colour: colour, into: &plane.body)
         }
     }
 }

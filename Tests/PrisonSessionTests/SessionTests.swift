@@ -357,7 +357,8 @@ private struct Fixture {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
         let scene = fixture.session.scene()
         #expect(scene.instances.count == 6 * BlockInstances.floatsPerInstance)
-        #expect(scene.eye == [0, 1.6, 0])
+        // The eye stands where the framing puts it to show the wall faced whole.
+        #expect(scene.eye == fixture.session.framing.eye(yaw: 0))
     }
 
     @Test func theMenuStartsAGameOfTheChosenShapeAndNKeepsIt() throws {
