@@ -61,13 +61,13 @@ public enum TimingFunction: Hashable, Sendable {
 public final class AnimationPlaybackController {
     /// The entity that moves.
     public let entity: Entity
-    /// Seconds the move lasts at speed 1.
-    public let duration: Double
+    /// How long the move lasts at speed 1.
+    public let duration: Duration
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen.
     @exclusivity(unchecked) public var speed: Double = 1 {
         didSet { speed = speed.isFinite ? max(speed, 0) : 1 }
     }
-    /// Runs once when the move completes, during the ``Space/update(deltaTime:)`` that ends it.
+    /// Runs once when the move completes, during the ``Space/advance(by:)`` that ends it.
     @exclusivity(unchecked) public var completion: (() -> Void)?
 
     /// Whether the move reached its end (and ran its completion).
@@ -76,8 +76,8 @@ public final class AnimationPlaybackController {
     @exclusivity(unchecked) public private(set) var isStopped = false
     /// Whether the move is paused: space time does not drive it until ``resume()``.
     @exclusivity(unchecked) public private(set) var isPaused = false
-    /// Seconds of the move played so far (at its speed).
-    @exclusivity(unchecked) public private(set) var elapsed: Double = 0
+    /// How much of the move has played so far (at its speed), up to its duration.
+    public var elapsed: Duration { .seconds(min(elapsedSeconds, durationSeconds)) }
 
     /// Whether the move is neither paused, stopped nor complete.
     public var isPlaying: Bool { !isPaused && !isStopped && !isComplete }
@@ -86,13 +86,17 @@ public final class AnimationPlaybackController {
     let target: Transform
     let arc: RotationArc
     let timingFunction: TimingFunction
+    /// ``duration`` and ``elapsed`` in seconds, the unit of the interpolation.
+    let durationSeconds: Double
+    @exclusivity(unchecked) private var elapsedSeconds: Double = 0
 
-    init(entity: Entity, target: Transform, duration: Double, timingFunction: TimingFunction) {
+    init(entity: Entity, target: Transform, duration: Duration, timingFunction: TimingFunction) {
         self.entity = entity
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
-        self.duration = duration.isFinite ? max(duration, 0) : 0
+        self.duration = max(duration, .zero)
+        durationSeconds = self.duration.inSeconds
         self.timingFunction = timingFunction
     }
 
@@ -109,11 +113,11 @@ public final class AnimationPlaybackController {
         if entity.runningMove === self { entity.runningMove = nil }
     }
 
-    /// Plays `deltaTime` more seconds of space time. Returns whether the move just completed.
-    func advance(by deltaTime: Double) -> Bool {
+    /// Plays `seconds` more of space time. Returns whether the move just completed.
+    func advance(bySeconds seconds: Double) -> Bool {
         guard isPlaying else { return false }
-        elapsed += deltaTime * speed
-        let fraction = duration > 0 ? min(elapsed / duration, 1) : 1
+        elapsedSeconds += seconds * speed
+        let fraction = durationSeconds > 0 ? min(elapsedSeconds / durationSeconds, 1) : 1
         // Steps that add up to the duration may fall short of it by a rounding error: a move
         // stepped exactly to its end time completes then.
         if fraction >= 1 - 1e-12 {
@@ -136,14 +140,14 @@ extension Entity {
     public var isAnimating: Bool { runningMove?.isPlaying ?? false }
 
     /// Moves the entity from where it is now to `target`, given relative to `reference` (the
-    /// world when nil), over `duration` seconds of space time: translation and scale linearly,
-    /// rotation along the shortest arc, progress shaped by `timingFunction`. A move already
-    /// running on the entity is stopped and replaced, starting from where the entity is. The
-    /// move advances only through ``Space/update(deltaTime:)``; an entity outside any space
+    /// world when nil), over `duration` of space time (a negative one is none): translation and
+    /// scale linearly, rotation along the shortest arc, progress shaped by `timingFunction`. A
+    /// move already running on the entity is stopped and replaced, starting from where the entity
+    /// is. The move advances only through ``Space/advance(by:)``; an entity outside any space
     /// jumps to the target at once and completes.
     @discardableResult
     public func move(
-        to target: Transform, relativeTo reference: Entity?, duration: Double,
+        to target: Transform, relativeTo reference: Entity?, duration: Duration,
         timingFunction: TimingFunction = .linear, completion: (() -> Void)? = nil
     ) -> AnimationPlaybackController {
         runningMove?.stop()
@@ -154,7 +158,7 @@ extension Entity {
         if let space {
             runningMove = controller
             space.moves.append(controller)
-        } else if controller.advance(by: .infinity) {
+        } else if controller.advance(bySeconds: .infinity) {
             controller.completion?()
             controller.completion = nil
         }
@@ -163,40 +167,51 @@ extension Entity {
 }
 
 extension Space {
-    /// Whether any move in flight is playing (not paused): what ``updateUntilSettled(deltaTime:timeLimit:)``
-    /// waits for.
+    /// Whether any move in flight is playing (not paused): what
+    /// ``advanceUntilSettled(step:timeLimit:)`` waits for.
     public var isAnimating: Bool { moves.contains { $0.isPlaying } }
 
-    /// Steps the clock by `deltaTime` until no move is playing, for at most `timeLimit` seconds
-    /// of space time, running completions as ``update(deltaTime:)`` does (a completion that
-    /// starts a move keeps the clock going). Returns whether the space settled; a move at speed
-    /// 0 never ends, and paused moves are not waited for. A `deltaTime` that is not positive and
-    /// finite steps nothing.
+    /// Advances the clock by `step` until no move is playing, for at most `timeLimit` of space
+    /// time, running completions as ``advance(by:)`` does (a completion that starts a move keeps
+    /// the clock going). Returns whether the space settled; a move at speed 0 never ends, and
+    /// paused moves are not waited for. A `step` that is not positive advances nothing.
     @discardableResult
-    public func updateUntilSettled(deltaTime: Double = 1.0 / 90, timeLimit: Double = 3600) -> Bool {
-        guard deltaTime > 0, deltaTime.isFinite else { return !isAnimating }
-        var elapsed = 0.0
+    public func advanceUntilSettled(step: Duration = .seconds(1) / 90, timeLimit: Duration = .seconds(3600)) -> Bool {
+        guard step > .zero else { return !isAnimating }
+        var elapsed = Duration.zero
         while isAnimating {
             guard elapsed < timeLimit else { return false }
-            update(deltaTime: deltaTime)
-            elapsed += deltaTime
+            advance(by: step)
+            elapsed += step
         }
         return true
     }
 
-    /// Advances space time by `deltaTime` seconds (negative or non-finite steps are ignored):
-    /// every playing move steps, in the order the moves started, then the completions of the
-    /// moves that ended run, in the same order.
-    public func update(deltaTime: Double) {
-        guard deltaTime.isFinite, deltaTime >= 0 else { return }
-        advanceClock(by: deltaTime)
+    /// Advances space time by `step` (a negative step is ignored): every playing move steps, in
+    /// the order the moves started, then the completions of the moves that ended run, in the
+    /// same order. The step is turned into seconds once; the moves interpolate in seconds.
+    public func advance(by step: Duration) {
+        guard step >= .zero else { return }
+        time += step
+        let seconds = step.inSeconds
         var completed: [AnimationPlaybackController] = []
-        for move in moves where move.advance(by: deltaTime) { completed.append(move) }
+        for move in moves where move.advance(bySeconds: seconds) { completed.append(move) }
         moves.removeAll { $0.isComplete || $0.isStopped }
         for move in completed {
             let completion = move.completion
             move.completion = nil
             completion?()
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as the moves interpolate it: whole microseconds divided by a
+    /// million, plus what is finer, so that a duration of whole microseconds gives exactly the
+    /// nearest double to its value in seconds.
+    var inSeconds: Double {
+        let (seconds, attoseconds) = components
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return Double(microseconds) / 1_000_000 + Double(attoseconds % 1_000_000_000_000) / 1e18
     }
 }

@@ -31,13 +31,13 @@ final class ChangeCounter {
 /// An immersive space: the tree of entities under a root at the world origin (on the floor under
 /// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts.
 ///
-/// Time moves only through ``update(deltaTime:)``: the same steps give the same transforms, bit
-/// for bit, in a window and headless.
+/// Time moves only through ``advance(by:)``: the same steps give the same transforms, bit for
+/// bit, in a window and headless.
 public final class Space {
     /// The world: the entity every other one descends from.
     public let root: Entity
-    /// Seconds of space time so far.
-    @exclusivity(unchecked) public private(set) var time: Double = 0
+    /// Space time so far: the sum of the steps given to ``advance(by:)``.
+    @exclusivity(unchecked) public internal(set) var time = Duration.zero
     /// How ray casts find their candidates. The default, a bounding volume hierarchy, costs
     /// about log n per cast; `.exhaustive` tests every shape (for comparison and checks).
     @exclusivity(unchecked) public var broadPhase = BroadPhase.boundingVolumeHierarchy
@@ -70,8 +70,6 @@ public final class Space {
 
     /// The first entity named `name`, depth first.
     public func findEntity(named name: String) -> Entity? { root.findEntity(named: name) }
-
-    func advanceClock(by deltaTime: Double) { time += deltaTime }
 
     // MARK: Ray casts
 

@@ -116,9 +116,9 @@ public struct Simulation: Sendable {
             let world = World(game: start, settings: settings)
             while !shouldStop(), let group = player.chooseGroup(in: world.game) {
                 do { try world.tap(lookingAt: group.cells[aim.below(group.size)]) } catch { missedTaps += 1 }
-                world.update(deltaTime: tapInterval.sessionSeconds)
+                world.advance(by: tapInterval)
             }
-            while world.isAnimating, !shouldStop() { world.update(deltaTime: 1) }
+            while world.isAnimating, !shouldStop() { world.advance(by: .seconds(1)) }
             game = world.game
         } else {
             var rulesGame = start

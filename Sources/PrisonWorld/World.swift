@@ -76,7 +76,7 @@ public enum TapMiss: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// The rules are ahead of the picture: a tap changes the game at once, then the world animates
 /// the change (the group breaks for the combo window, the blocks above fall, columns slide).
-/// Time enters only through ``update(deltaTime:)``, so the same taps at the same times give the
+/// Time enters only through ``advance(by:)``, so the same taps at the same times give the
 /// same world, bit for bit. The world is the one owner of its space and game.
 public final class World {
     /// The sizes and durations of the world.
@@ -105,9 +105,9 @@ public final class World {
     private let slotByID: [BlockID: Int]
     private var blockByEntity: [ObjectIdentifier: Int]
     private var dangerBlocks: Set<Int> = []
-    /// The world clock, in microseconds, and the fraction of a microsecond not yet counted.
+    /// The world clock, in microseconds, and the attoseconds of the steps not yet counted.
     private var clock: Int64 = 0
-    private var carry: Double = 0
+    private var carry: Int64 = 0
     private var timeline = Timeline<Step>()
     private var events: [(order: Int, event: WorldEvent)] = []
     private var landings = 0
@@ -366,17 +366,19 @@ public final class World {
 
     // MARK: Time
 
-    /// Advances the world clock by `deltaTime` seconds (to the nearest whole microsecond; what
-    /// rounding leaves over carries to the next step, so no time is lost): scheduled steps start exactly when due, moves advance, and the
-    /// events up to the new time are returned, earliest first. Negative or non-finite steps are
-    /// ignored.
+    /// Advances the world clock by `step`, to the nearest whole microsecond (what rounding leaves
+    /// over carries to the next step, so no time is lost): scheduled steps start exactly when
+    /// due, moves advance, and the events up to the new time are returned, earliest first. A
+    /// negative step is ignored; a step beyond `Duration.maximumSessionTime` counts as that.
     @discardableResult
-    public func update(deltaTime: Double) -> [WorldEvent] {
-        if deltaTime.isFinite, deltaTime > 0 {
-            carry += min(deltaTime, Duration.maximumSessionTime.sessionSeconds) * 1_000_000
-            let whole = max(0, carry.rounded())
-            carry -= whole
-            let target = clock + Int64(whole)
+    public func advance(by step: Duration) -> [WorldEvent] {
+        if step > .zero {
+            // The carry is the attoseconds not yet counted, within half a microsecond either way.
+            let (seconds, attoseconds) = min(step, Duration.maximumSessionTime).components
+            let total = carry + attoseconds
+            let whole = (total + (total >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
+            carry = total - whole * 1_000_000_000_000
+            let target = clock + seconds * 1_000_000 + whole
             while let due = timeline.nextTime, due <= target {
                 advanceClock(to: due)
                 while let step = timeline.popStep(dueBy: due) { run(step) }
@@ -393,7 +395,7 @@ public final class World {
 
     private func advanceClock(to target: Int64) {
         guard target > clock else { return }
-        space.update(deltaTime: Double(target - clock) / 1_000_000)
+        space.advance(by: .microseconds(target - clock))
         clock = target
         if landings > 0 {
             emit(.blocksLanded(count: landings))
@@ -490,7 +492,7 @@ public final class World {
         let entity = states[index].entity
         noteAnimation(lasting: duration)
         entity.move(
-            to: target, relativeTo: entity.parent, duration: Double(duration) / 1_000_000, timingFunction: timingFunction
+            to: target, relativeTo: entity.parent, duration: .microseconds(duration), timingFunction: timingFunction
         ) { [unowned self] in
             self.moveEnded(index, generation: generation)
         }
@@ -509,7 +511,7 @@ public final class World {
     /// Moves a wall, relative to the room, from where it is to `target`.
     private func moveWall(_ wall: Int, to target: Transform, duration: Int64, timingFunction: TimingFunction) {
         noteAnimation(lasting: duration)
-        walls[wall].move(to: target, relativeTo: room, duration: Double(duration) / 1_000_000, timingFunction: timingFunction)
+        walls[wall].move(to: target, relativeTo: room, duration: .microseconds(duration), timingFunction: timingFunction)
     }
 
     private func moveEnded(_ index: Int, generation: Int) {
