@@ -218,7 +218,7 @@ struct Bench: ParsableCommand {
         func rate(throughWorld: Bool, jobs: Int) -> Double {
             // The standard room with 5 colours is a valid simulation.
             let simulation = try! Simulation(
-                room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)!
+                room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)
             let clock = ContinuousClock()
             let start = clock.now
             let limit = Duration(sessionSeconds: seconds)!

@@ -84,6 +84,8 @@ struct TapTests {
         #expect(world.game == before)
         #expect(world.advance(by: .seconds(1)).allSatisfy { if case .dangerBegan = $0.kind { true } else { false } })
         #expect(TapMiss.loneBlock(cell(2, 2, 0)).description == "the block at 2 2 0 has no neighbour of its colour")
+        let early = MoveError.timeBeforePreviousMove(.seconds(1), previous: .seconds(2))
+        #expect(TapMiss.refused(early).description == "the rules refuse the move: \(early)", "the rules' reason, not a lone block")
     }
 }
 
