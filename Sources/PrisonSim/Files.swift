@@ -72,12 +72,11 @@ func writeOutput(_ data: Data) throws(Failure) {
     do throws(FileError) { try writeStandardOutput(data) } catch { throw .ioError(error.description) }
 }
 
-/// Encodes a value as pretty JSON with sorted keys, ending with a newline.
-func jsonData(_ value: some Encodable) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+/// A report as the JSON every program prints: `PrisonFiles.jsonData` (camelCase keys, sorted,
+/// pretty-printed, a newline at the end), for values that cannot fail to encode.
+func jsonData(_ report: some Encodable) -> Data {
     // The report types hold only strings, finite numbers, booleans and arrays: encoding cannot fail.
-    return try! encoder.encode(value) + Data("\n".utf8)
+    try! PrisonFiles.jsonData(report)
 }
 
 /// Fails unless the output `path` can be written, found out by creating a file in its place.

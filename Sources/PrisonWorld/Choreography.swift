@@ -34,6 +34,15 @@ public struct Choreography: Hashable, Sendable {
         public let start: Duration
         /// How long it lasts.
         public let duration: Duration
+
+        /// A step of `block`, which moves to `cell` from `start` after the tap for `duration`.
+        public init(block: BlockID, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
+            self.block = block
+            self.kind = kind
+            self.cell = cell
+            self.start = start
+            self.duration = duration
+        }
     }
 
     /// The blocks of the group, which break at the tap.
