@@ -12,7 +12,7 @@ extension World {
         let choreography = Choreography(
             of: outcome, settings: settings, comboWindow: game.rules.comboWindow, endsGame: game.isOver,
             displaced: displaced)
-        for id in choreography.breaks { breakBlock(slotByID[id]!) }
+        for id in choreography.breaks { breakBlock(slotByID[id]!, duration: choreography.breakDuration.ticks) }
         for motion in outcome.removal.moved {
             let index = slot(of: motion.block)
             states[index].cell = motion.to
@@ -33,7 +33,9 @@ extension World {
         if let end = choreography.end { scheduleEnd(at: clock + end.ticks) }
     }
 
-    private func breakBlock(_ index: Int) {
+    /// Starts block `index`'s break: it shrinks and spins away for `duration` microseconds, and
+    /// rays no longer hit it.
+    private func breakBlock(_ index: Int, duration: Int64) {
         replan(index)
         states[index].cell = nil
         let entity = states[index].entity
@@ -41,7 +43,7 @@ extension World {
         var target = entity.transform
         target.scale = .zero
         target.rotation = Quaternion(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
-        start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
+        start(index, to: target, phase: .breaking, duration: duration, timingFunction: .easeIn)
     }
 
     /// Cancels the block's scheduled steps; a move in flight goes on until the next one starts.
