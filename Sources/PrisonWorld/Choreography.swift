@@ -26,6 +26,8 @@ public struct Choreography: Hashable, Sendable {
 
         /// The block that moves.
         public let block: BlockID
+        /// Where the block's motion is in the outcome's `removal.moved`.
+        public let motionIndex: Int
         /// Whether it falls or slides.
         public let kind: Kind
         /// The cell it moves to: for a fall, its new row in its old column.
@@ -35,9 +37,11 @@ public struct Choreography: Hashable, Sendable {
         /// How long it lasts.
         public let duration: Duration
 
-        /// A step of `block`, which moves to `cell` from `start` after the tap for `duration`.
-        public init(block: BlockID, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
+        /// A step of `block`, whose motion is number `motionIndex` of the outcome's, to `cell`,
+        /// from `start` after the tap, for `duration`.
+        public init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
             self.block = block
+            self.motionIndex = motionIndex
             self.kind = kind
             self.cell = cell
             self.start = start
@@ -70,15 +74,17 @@ public struct Choreography: Hashable, Sendable {
         let slideStart = fallStart + fall
         breaks = outcome.removal.broken.map(\.block.id)
         var moves: [Step] = []
-        for motion in outcome.removal.moved {
+        for (index, motion) in outcome.removal.moved.enumerated() {
             let from = motion.from, to = motion.to
-            if from.row != to.row || displaced.contains(motion.block.id) {
+            if from.row != to.row || (!displaced.isEmpty && displaced.contains(motion.block.id)) {
                 moves.append(Step(
-                    block: motion.block.id, kind: .fall, cell: Cell(wall: to.wall, column: from.column, row: to.row),
-                    start: fallStart, duration: fall))
+                    block: motion.block.id, motionIndex: index, kind: .fall,
+                    cell: Cell(wall: to.wall, column: from.column, row: to.row), start: fallStart, duration: fall))
             }
             if from.column != to.column {
-                moves.append(Step(block: motion.block.id, kind: .slide, cell: to, start: slideStart, duration: slide))
+                moves.append(Step(
+                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, start: slideStart,
+                    duration: slide))
             }
         }
         self.moves = moves

@@ -6,21 +6,26 @@ extension World {
     /// now, the blocks above fall when the break ends, then columns slide; the end of the game
     /// follows the last slide.
     func animate(_ outcome: MoveOutcome) {
-        let displaced = Set(outcome.removal.moved.lazy.filter { motion in
-            self.states[self.slot(of: motion.block)].entity.transform != self.restingTransform(at: motion.from)
-        }.map(\.block.id))
+        let moved = outcome.removal.moved
+        let slots = moved.map { slot(of: $0.block) }
+        var displaced: Set<BlockID> = []
+        for (motion, index) in zip(moved, slots)
+        where states[index].entity.transform != restingTransform(at: motion.from) {
+            displaced.insert(motion.block.id)
+        }
         let choreography = Choreography(
             of: outcome, settings: settings, comboWindow: game.rules.comboWindow, endsGame: game.isOver,
             displaced: displaced)
-        for id in choreography.breaks { breakBlock(slotByID[id]!, duration: choreography.breakDuration.ticks) }
-        for motion in outcome.removal.moved {
-            let index = slot(of: motion.block)
+        for placed in outcome.removal.broken {
+            breakBlock(slot(of: placed.block), duration: choreography.breakDuration.ticks)
+        }
+        for (motion, index) in zip(moved, slots) {
             states[index].cell = motion.to
             replan(index)
             if !states[index].isMoving { states[index].phase = .waiting }
         }
         for step in choreography.moves {
-            let index = slotByID[step.block]!
+            let index = slots[step.motionIndex]
             schedule(
                 index, states[index].generation, to: step.cell, phase: step.kind == .fall ? .falling : .sliding,
                 duration: step.duration.ticks, at: clock + step.start.ticks)

@@ -22,17 +22,22 @@ struct ChoreographyTests {
         try #require(outcome.removal.moved.first { $0.block.colour == colour }).block.id
     }
 
+    func motion(ofColour colour: Int, in outcome: MoveOutcome) throws -> Int {
+        try #require(outcome.removal.moved.firstIndex { $0.block.colour == colour })
+    }
+
     @Test("The group breaks for the combo window, the blocks above fall, then columns slide, then the end")
     func fallThenSlide() throws {
         let (outcome, game) = try play(Self.fallAndSlide)
         let steps = Choreography(of: outcome, settings: WorldSettings(), comboWindow: .seconds(1), endsGame: game.isOver)
         let four = try id(ofColour: 4, in: outcome), three = try id(ofColour: 3, in: outcome)
+        let fourMotion = try motion(ofColour: 4, in: outcome), threeMotion = try motion(ofColour: 3, in: outcome)
         #expect(Set(steps.breaks) == Set(outcome.removal.broken.map(\.block.id)) && steps.breaks.count == 2)
         #expect(steps.breakDuration == .seconds(1))
         #expect(steps.moves == [
-            .init(block: four, kind: .fall, cell: cell(0, 1, 0), start: .seconds(1), duration: .milliseconds(300)),
-            .init(block: four, kind: .slide, cell: cell(0, 0, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
-            .init(block: three, kind: .slide, cell: cell(0, 1, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
+            .init(block: four, motionIndex: fourMotion, kind: .fall, cell: cell(0, 1, 0), start: .seconds(1), duration: .milliseconds(300)),
+            .init(block: four, motionIndex: fourMotion, kind: .slide, cell: cell(0, 0, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
+            .init(block: three, motionIndex: threeMotion, kind: .slide, cell: cell(0, 1, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
         ])
         #expect(game.isOver && steps.end == .milliseconds(1550))
     }
@@ -40,12 +45,12 @@ struct ChoreographyTests {
     @Test("A block drawn away from the cell it left falls in place before it slides")
     func displacedBlockFallsFirst() throws {
         let (outcome, game) = try play(Self.fallAndSlide)
-        let three = try id(ofColour: 3, in: outcome)
+        let three = try id(ofColour: 3, in: outcome), threeMotion = try motion(ofColour: 3, in: outcome)
         let steps = Choreography(
             of: outcome, settings: WorldSettings(), comboWindow: .seconds(1), endsGame: game.isOver, displaced: [three])
         #expect(steps.moves.filter { $0.block == three } == [
-            .init(block: three, kind: .fall, cell: cell(0, 2, 0), start: .seconds(1), duration: .milliseconds(300)),
-            .init(block: three, kind: .slide, cell: cell(0, 1, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
+            .init(block: three, motionIndex: threeMotion, kind: .fall, cell: cell(0, 2, 0), start: .seconds(1), duration: .milliseconds(300)),
+            .init(block: three, motionIndex: threeMotion, kind: .slide, cell: cell(0, 1, 0), start: .milliseconds(1300), duration: .milliseconds(250)),
         ])
     }
 

@@ -90,4 +90,26 @@ struct SimulationTests {
         #expect(throws: SimulationError.unknownPlayer("nobody")) { try Simulation(room: Self.room, colours: 4, player: "nobody", seed: 1) }
         #expect(throws: SimulationError.self) { try Simulation(room: Self.room, colours: 11, player: "random", seed: 1) }
     }
+
+    @Test("The work loop hands out every number once, and stops a thread whose game is abandoned")
+    func workLoop() {
+        let taken = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 2, shouldStop: { false }) { number in
+            taken.withLock { $0.append(number) }
+            return true
+        }
+        #expect(taken.withLock { $0.sorted() } == Array(0..<50))
+        let oneThread = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 1, shouldStop: { false }) { number in
+            oneThread.withLock { $0.append(number) }
+            return number < 5
+        }
+        #expect(oneThread.withLock(\.self) == Array(0...5), "in order, up to the abandoned game")
+        let none = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 2, shouldStop: { true }) { number in
+            none.withLock { $0.append(number) }
+            return true
+        }
+        #expect(none.withLock(\.self).isEmpty)
+    }
 }
