@@ -40,7 +40,7 @@ public final class AnimationPlaybackController {
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
         self.duration = max(duration, .zero)
-        durationSeconds = self.duration.inSeconds
+        durationSeconds = entity.space?.seconds(of: self.duration) ?? self.duration.inSeconds
         self.timingFunction = timingFunction
     }
 

@@ -37,18 +37,26 @@ extension Space {
     }
 }
 
+extension Space {
+    /// `duration` in seconds (as `inSeconds` gives it), remembered for the few durations a space's
+    /// moves come in: turning a `Duration` into seconds costs a 128-bit division, and a game
+    /// starts hundreds of thousands of moves of four or five durations.
+    func seconds(of duration: Duration) -> Double {
+        for known in secondsOfDurations where known.duration == duration { return known.seconds }
+        let seconds = duration.inSeconds
+        if secondsOfDurations.count == 8 { secondsOfDurations.removeFirst() }
+        secondsOfDurations.append((duration, seconds))
+        return seconds
+    }
+}
+
 extension Duration {
     /// The duration in seconds, as the moves interpolate it: whole microseconds divided by a
     /// million, plus what is finer, so that a duration of whole microseconds gives exactly the
-    /// nearest double to its value in seconds. Durations within an `Int64` of attoseconds (about
-    /// nine seconds, every frame and every move of a game) take a fast path.
+    /// nearest double to its value in seconds.
     var inSeconds: Double {
-        let attoseconds = attoseconds
-        if let small = Int64(exactly: attoseconds) {
-            let (microseconds, rest) = small.quotientAndRemainder(dividingBy: 1_000_000_000_000)
-            return Double(microseconds) / 1_000_000 + Double(rest) / 1e18
-        }
-        let (microseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000_000)
-        return Double(microseconds) / 1_000_000 + Double(rest) / 1e18
+        let (seconds, attoseconds) = components
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return Double(microseconds) / 1_000_000 + Double(attoseconds % 1_000_000_000_000) / 1e18
     }
 }

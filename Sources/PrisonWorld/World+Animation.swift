@@ -16,19 +16,26 @@ extension World {
         let choreography = Choreography(
             of: outcome, settings: settings, comboWindow: game.rules.comboWindow, endsGame: game.isOver,
             displaced: displaced)
-        for placed in outcome.removal.broken {
-            breakBlock(slot(of: placed.block), duration: choreography.breakDuration.ticks)
-        }
+        let breakTicks = choreography.breakDuration.ticks
+        for placed in outcome.removal.broken { breakBlock(slot(of: placed.block), duration: breakTicks) }
         for (motion, index) in zip(moved, slots) {
             states[index].cell = motion.to
             replan(index)
             if !states[index].isMoving { states[index].phase = .waiting }
         }
+        // Every fall shares one start and duration, as every slide does: each is turned into
+        // microseconds once (a Duration's components cost a 128-bit division).
+        var ticks: [(duration: Duration, ticks: Int64)] = []
+        func microseconds(_ duration: Duration) -> Int64 {
+            if let known = ticks.first(where: { $0.duration == duration }) { return known.ticks }
+            ticks.append((duration, duration.ticks))
+            return ticks[ticks.count - 1].ticks
+        }
         for step in choreography.moves {
             let index = slots[step.motionIndex]
             schedule(
                 index, states[index].generation, to: step.cell, phase: step.kind == .fall ? .falling : .sliding,
-                duration: step.duration.ticks, at: clock + step.start.ticks)
+                duration: microseconds(step.duration), at: clock + microseconds(step.start))
         }
         emit(.groupBroke(
             size: outcome.removal.broken.count, colour: outcome.removal.broken.first?.block.colour ?? 0,
