@@ -8,7 +8,7 @@ extension Session {
         var remaining = duration
         while var playing = replay, let due = playing.nextMoveDue, due <= world.time + remaining {
             let step = max(.zero, due - world.time)
-            world.update(deltaTime: step.sessionSeconds).forEach(react)
+            world.advance(by: step).forEach(react)
             remaining -= step
             for move in playing.due(at: world.time) {
                 do throws(TapMiss) { try world.play(move.cell) } catch {
@@ -20,7 +20,7 @@ extension Session {
             replay = playing.isFinished ? nil : playing
             if playing.isFinished { say("Replay over: R plays this board yourself, N a new one") }
         }
-        world.update(deltaTime: remaining.sessionSeconds).forEach(react)
+        world.advance(by: remaining).forEach(react)
         if let wall = replay?.upcomingWall, wall != head.facedWall, !head.isTurning { head.face(wall: wall) }
     }
 

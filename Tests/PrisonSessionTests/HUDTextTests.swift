@@ -74,12 +74,12 @@ struct HUDTextTests {
     func previewInCombo() throws {
         let world = World(game: Game(start: try Board(text: squares)))
         try world.tap(lookingAt: Cell(wall: 0, column: 0, row: 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         let tapPreview = try preview(world, Cell(wall: 1, column: 0, row: 0))
         #expect(tapPreview.points == 8 && tapPreview.multiplier == 2)
         #expect(HUDText.preview(tapPreview) == "4 blocks: 4 x 2 = 8 points")
         try world.tap(lookingAt: Cell(wall: 1, column: 0, row: 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         let third = try preview(world, Cell(wall: 2, column: 0, row: 0))
         #expect(HUDText.preview(third) == "4 blocks: 4 x 3 = 12 points")
     }
@@ -89,7 +89,7 @@ struct HUDTextTests {
         let world = World(game: Game(start: try Board(text: "11 22 34 56")))
         #expect(HUDText.preview(try preview(world, Cell(wall: 0, column: 0, row: 0))) == "2 blocks: 0 points")
         try world.tap(lookingAt: Cell(wall: 0, column: 0, row: 0))
-        world.update(deltaTime: 0.1)
+        world.advance(by: .milliseconds(100))
         let inCombo = try preview(world, Cell(wall: 1, column: 1, row: 0))
         #expect(inCombo.multiplier == 2)
         #expect(HUDText.preview(inCombo) == "2 blocks: 0 x 2 = 0 points")
