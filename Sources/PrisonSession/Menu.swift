@@ -29,6 +29,7 @@ public enum MenuSetting: Hashable, Sendable {
 
 /// One line of the menu.
 public struct MenuItem: Hashable, Sendable {
+    /// What the line is for.
     public enum Kind: Hashable, Sendable {
         case command(MenuCommand)
         case setting(MenuSetting)
@@ -36,13 +37,16 @@ public struct MenuItem: Hashable, Sendable {
         case text
     }
 
+    /// The line's words.
     public let label: String
     /// The setting's value as shown, or nil.
     public let value: String?
+    /// What choosing the line does.
     public let kind: Kind
     /// The key that chooses this line at once, shown beside it.
     public let shortcut: Key?
 
+    /// A line saying `label`, with a setting's `value`, doing what `kind` says, chosen at once by `shortcut`.
     public init(_ label: String, value: String? = nil, kind: Kind, shortcut: Key? = nil) {
         self.label = label
         self.value = value
@@ -61,7 +65,9 @@ public struct MenuLayout: Sendable {
     public let panel: (min: SIMD2<Float>, max: SIMD2<Float>)
     /// The height of the title above the rows.
     public let titleHeight: Float
+    /// The height of a row.
     public let rowHeight: Float
+    /// How many rows there are.
     public let rows: Int
     /// The inner margin of the panel.
     public let margin: Float
@@ -104,6 +110,7 @@ public struct MenuLayout: Sendable {
 
 /// The menu while it is open: its page and the line selected.
 public struct Menu: Hashable, Sendable {
+    /// The page on show.
     public internal(set) var page: MenuPage = .main
     /// The index of the selected line among the page's items.
     public internal(set) var selection = 0

@@ -96,7 +96,8 @@ public final class Session {
                 moves: replay, startingAt: world.time + .seconds(1),
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
-        apply(profile.settings)
+        // A benchmark draws the same frames whatever the player chose.
+        if keepsRecords { apply(profile.settings) }
         prepareWorld()
     }
 
