@@ -8,8 +8,8 @@ import PrisonWorld
 /// itself names no window, device or key code.
 ///
 /// Its concerns are in files of their own: input (`Session+Input`), the games it plays, records
-/// and saves (`Session+Games`), replays (`Session+Replay`), the HUD (`Session+HUD`) and the
-/// scene a renderer draws (`Session+Scene`).
+/// and saves (`Session+Games`), replays (`Session+Replay`), hints (`Session+Hints`), the menu
+/// (`Session+Menu`), the HUD (`Session+HUD`) and the scene a renderer draws (`Session+Scene`).
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
     public internal(set) var world: World
