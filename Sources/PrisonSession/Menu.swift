@@ -12,18 +12,25 @@ public enum MenuPage: Hashable, Sendable {
 
 /// What choosing a menu line does.
 public enum MenuCommand: Hashable, Sendable {
+    /// Close the menu and play on.
     case resume
+    /// Show another page.
     case open(MenuPage)
+    /// Start a game of the new-game page's options.
     case startNewGame
+    /// Back to the main page (from it, resume).
     case back
+    /// Quit the program (asking first when the game would be lost).
     case quit
 }
 
 /// A value a menu line sets, stepped with the left and right keys (or a click on its arrows).
 public enum MenuSetting: Hashable, Sendable {
+    /// The new game's walls, width, height, colours and whether it is built to be cleared.
     case walls, width, height, colours, solvable
     /// Which room shape's top 10 the page shows.
     case topTenRoom
+    /// The player's settings.
     case palette, sound, mouseLook, fieldOfView
 }
 
@@ -31,7 +38,9 @@ public enum MenuSetting: Hashable, Sendable {
 public struct MenuItem: Hashable, Sendable {
     /// What the line is for.
     public enum Kind: Hashable, Sendable {
+        /// Enter or a click does the command.
         case command(MenuCommand)
+        /// Left and right (or a click) step the setting.
         case setting(MenuSetting)
         /// Words only (a top-10 entry, a note): the selection skips it.
         case text

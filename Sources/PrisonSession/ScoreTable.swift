@@ -20,6 +20,7 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     /// The most moves a scores file may hold: every block of the largest room.
     public static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
 
+    /// An entry of `score` (held to whole seconds of `date`), of the start board keyed `board`.
     public init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
         self.score = score
         self.cleared = cleared

@@ -87,6 +87,7 @@ public struct Settings: Hashable, Sendable, Codable {
         newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
     }
 
+    /// Writes the settings with the format's name and version.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatName, forKey: .format)
