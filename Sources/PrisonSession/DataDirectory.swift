@@ -10,6 +10,7 @@ import PrisonRules
 
 /// What a load found, and words for the player when a file could not be used.
 public struct Loaded<Value> {
+    /// What was loaded, or what stands in for a file that could not be used.
     public let value: Value
     /// Why the file could not be used and where it went, in full (for standard error), or nil
     /// when all was well.

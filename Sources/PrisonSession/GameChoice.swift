@@ -4,12 +4,16 @@ import PrisonRules
 /// What new games are made of, so N knows what to make next: the room, the colours, the rules,
 /// and whether boards are built to be cleared.
 public struct GameOrigin: Hashable, Sendable {
+    /// The room's shape.
     public var room: Room
+    /// How many colours a new board has.
     public var colours: Int
+    /// The rules games are played by.
     public var rules: Rules
     /// Whether new boards are built backwards from a clear, so each can be cleared.
     public var solvable: Bool
 
+    /// Games of `room` with `colours` colours under `rules`, built to be cleared when `solvable`.
     public init(room: Room, colours: Int, rules: Rules, solvable: Bool = false) {
         self.room = room
         self.colours = colours
@@ -38,12 +42,18 @@ public struct GameRequest: Hashable, Sendable {
     public var replay: String?
     /// A board file (prison-sim's board format) to play.
     public var board: String?
+    /// The seed of a new random board (the same seed, the same board).
     public var seed: UInt64?
+    /// The walls of a new board's room: 4, or 1.
     public var walls: Int?
+    /// The columns of each wall of a new board.
     public var width: Int?
+    /// The rows of each wall of a new board.
     public var height: Int?
+    /// The colours of a new board.
     public var colours: Int?
 
+    /// A request of these options; none of them asks for the game in progress.
     public init(
         replay: String? = nil, board: String? = nil, seed: UInt64? = nil, walls: Int? = nil, width: Int? = nil,
         height: Int? = nil, colours: Int? = nil
@@ -68,6 +78,7 @@ public struct GameRequest: Hashable, Sendable {
 
 /// The game a session plays, as chosen from a ``GameRequest``.
 public struct ChosenGame {
+    /// The game to play, as it starts (a replay's is its start board).
     public let game: Game
     /// What N makes next.
     public let origin: GameOrigin

@@ -67,9 +67,13 @@ public enum HUDText {
     /// earlier ending that ranks as high (a board is recorded once), outside, or not recorded
     /// (a replay's).
     public enum Standing: Hashable, Sendable {
+        /// Entered the top 10 at this place.
         case placed(Int)
+        /// The same board's earlier ending holds this place, as high or higher.
         case alreadyPlaced(Int)
+        /// Not high enough for the top 10.
         case outsideTopTen
+        /// A replay's ending: not recorded.
         case notRecorded
     }
 

@@ -12,37 +12,50 @@ public enum MenuPage: Hashable, Sendable {
 
 /// What choosing a menu line does.
 public enum MenuCommand: Hashable, Sendable {
+    /// Close the menu and play on.
     case resume
+    /// Show another page.
     case open(MenuPage)
+    /// Start a game of the new-game page's options.
     case startNewGame
+    /// Back to the main page (from it, resume).
     case back
+    /// Quit the program (asking first when the game would be lost).
     case quit
 }
 
 /// A value a menu line sets, stepped with the left and right keys (or a click on its arrows).
 public enum MenuSetting: Hashable, Sendable {
+    /// The new game's walls, width, height, colours and whether it is built to be cleared.
     case walls, width, height, colours, solvable
     /// Which room shape's top 10 the page shows.
     case topTenRoom
+    /// The player's settings.
     case palette, sound, mouseLook, fieldOfView
 }
 
 /// One line of the menu.
 public struct MenuItem: Hashable, Sendable {
+    /// What the line is for.
     public enum Kind: Hashable, Sendable {
+        /// Enter or a click does the command.
         case command(MenuCommand)
+        /// Left and right (or a click) step the setting.
         case setting(MenuSetting)
         /// Words only (a top-10 entry, a note): the selection skips it.
         case text
     }
 
+    /// The line's words.
     public let label: String
     /// The setting's value as shown, or nil.
     public let value: String?
+    /// What choosing the line does.
     public let kind: Kind
     /// The key that chooses this line at once, shown beside it.
     public let shortcut: Key?
 
+    /// A line saying `label`, with a setting's `value`, doing what `kind` says, chosen at once by `shortcut`.
     public init(_ label: String, value: String? = nil, kind: Kind, shortcut: Key? = nil) {
         self.label = label
         self.value = value
@@ -61,7 +74,9 @@ public struct MenuLayout: Sendable {
     public let panel: (min: SIMD2<Float>, max: SIMD2<Float>)
     /// The height of the title above the rows.
     public let titleHeight: Float
+    /// The height of a row.
     public let rowHeight: Float
+    /// How many rows there are.
     public let rows: Int
     /// The inner margin of the panel.
     public let margin: Float
@@ -104,6 +119,7 @@ public struct MenuLayout: Sendable {
 
 /// The menu while it is open: its page and the line selected.
 public struct Menu: Hashable, Sendable {
+    /// The page on show.
     public internal(set) var page: MenuPage = .main
     /// The index of the selected line among the page's items.
     public internal(set) var selection = 0

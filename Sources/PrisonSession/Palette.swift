@@ -7,7 +7,7 @@ public struct Palette: Hashable, Sendable {
     public let name: String
     /// Red, green and blue from 0 to 1, the sRGB components as the file writes them (no gamma conversion).
     ///
-    /// There are at least ``PrisonRules/Board/maximumColours`` of them, so any board can be drawn.
+    /// There are at least `Board.maximumColours` of them, so any board can be drawn.
     public let colours: [SIMD3<Float>]
     /// Whether each colour's faces carry a symbol of their own, so colours can be told apart without hue.
     public let showsSymbols: Bool

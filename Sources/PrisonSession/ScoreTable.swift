@@ -1,4 +1,5 @@
 import Foundation
+import PrisonFiles
 import PrisonRules
 
 /// One finished game in a table of best scores.
@@ -19,6 +20,7 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     /// The most moves a scores file may hold: every block of the largest room.
     public static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
 
+    /// An entry of `score` (held to whole seconds of `date`), of the start board keyed `board`.
     public init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
         self.score = score
         self.cleared = cleared
@@ -57,7 +59,27 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
         }
         self.init(
             score: score, cleared: try container.decode(Bool.self, forKey: .cleared), moves: moves,
-            date: try container.decode(Date.self, forKey: .date), board: try container.decodeIfPresent(String.self, forKey: .board))
+            date: try Self.date(container.decode(String.self, forKey: .date), in: container),
+            board: try container.decodeIfPresent(String.self, forKey: .board))
+    }
+
+    /// Writes the entry, its date in ISO 8601 (`2026-11-18T11:06:40Z`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(score, forKey: .score)
+        try container.encode(cleared, forKey: .cleared)
+        try container.encode(moves, forKey: .moves)
+        try container.encode(ISO8601DateFormatter().string(from: date), forKey: .date)
+        try container.encodeIfPresent(board, forKey: .board)
+    }
+
+    /// The date an ISO 8601 `text` gives, or an error naming the date's key.
+    private static func date(_ text: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> Date {
+        guard let date = ISO8601DateFormatter().date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .date, in: container, debugDescription: "\"\(text)\" is not a date in ISO 8601 (like 2026-11-18T11:06:40Z)")
+        }
+        return date
     }
 
     /// Whether this entry ranks above `other`: a higher score, or the same score reached earlier.
@@ -123,18 +145,13 @@ public struct ScoreTable: Hashable, Sendable, Codable {
 
     /// The table as JSON: keys sorted, dates in ISO 8601.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        // Encoding strings, numbers, Booleans and dates cannot fail.
-        return try! encoder.encode(self) + Data("\n".utf8)
+        // Strings, whole numbers and Booleans: encoding cannot fail.
+        try! jsonData(self)
     }
 
     /// Reads a table from the JSON ``encoded()`` writes.
     public init(json: Data) throws(AssetError) {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do { self = try decoder.decode(ScoreTable.self, from: json) } catch {
+        do { self = try JSONDecoder().decode(ScoreTable.self, from: json) } catch {
             throw AssetError(describe(error))
         }
     }

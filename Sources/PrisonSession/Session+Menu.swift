@@ -84,7 +84,9 @@ extension Session {
         let items = menuItems
         switch chord.key.name {
         case "up", "w": select(from: current.selection, step: -1, in: items)
-        case "down", "s" where current.page != .main, "tab": select(from: current.selection, step: 1, in: items)
+        case "down", "tab": select(from: current.selection, step: 1, in: items)
+        // On the main page S is the settings' key.
+        case "s" where current.page != .main: select(from: current.selection, step: 1, in: items)
         case "left", "a": step(items[current.selection], by: -1)
         case "right", "d": step(items[current.selection], by: 1)
         case "enter", "space": choose(items[current.selection])

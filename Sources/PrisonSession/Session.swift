@@ -8,12 +8,15 @@ import PrisonWorld
 /// itself names no window, device or key code.
 ///
 /// Its concerns are in files of their own: input (`Session+Input`), the games it plays, records
-/// and saves (`Session+Games`), replays (`Session+Replay`), the HUD (`Session+HUD`) and the
-/// scene a renderer draws (`Session+Scene`).
+/// and saves (`Session+Games`), replays (`Session+Replay`), hints (`Session+Hints`), the menu
+/// (`Session+Menu`), the HUD (`Session+HUD`) and the scene a renderer draws (`Session+Scene`).
 public final class Session {
+    /// The game bound to the space: blocks, taps, animations, the clock.
     public internal(set) var world: World
+    /// Where the player looks.
     public internal(set) var head: Head
     let palettes: [Palette]
+    /// Which of the palettes the blocks are drawn in.
     public internal(set) var paletteIndex = 0
     let profile: Profile
     let sound: SoundPlayer
@@ -48,8 +51,11 @@ public final class Session {
     public internal(set) var notices: [String] = []
     /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
     public internal(set) var fieldOfView: Float?
+    /// Whether the help (every key) is on show.
     public internal(set) var showsHelp = false
+    /// Whether the quit question is asked (the menu's Quit on a game that would be lost).
     public internal(set) var isAskingToQuit = false
+    /// Whether the mouse turns the head and a click taps the crosshair.
     public internal(set) var mouseLook = false
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
@@ -96,7 +102,8 @@ public final class Session {
                 moves: replay, startingAt: world.time + .seconds(1),
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
-        apply(profile.settings)
+        // A benchmark draws the same frames whatever the player chose.
+        if keepsRecords { apply(profile.settings) }
         prepareWorld()
     }
 

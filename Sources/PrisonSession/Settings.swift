@@ -6,12 +6,16 @@ import PrisonRules
 public struct NewGameOptions: Hashable, Sendable, Codable {
     /// 4, or 1 for classic SameGame.
     public var walls = Room.standard.walls
+    /// Columns per wall.
     public var width = Room.standard.width
+    /// Rows per wall.
     public var height = Room.standard.height
+    /// Colours on the board.
     public var colours = ChosenGame.defaultColours
     /// Whether the board is built backwards from a clear, so it can be cleared.
     public var solvable = false
 
+    /// The default room's options, not solvable.
     public init() {}
 
     /// The room of these options, or an error naming the wrong number.
@@ -41,7 +45,9 @@ public struct NewGameOptions: Hashable, Sendable, Codable {
 public struct Settings: Hashable, Sendable, Codable {
     /// The palette's name, or nil for the first one.
     public var palette: String?
+    /// Whether the sound is on.
     public var sound = true
+    /// Whether mouse-look is on at the start.
     public var mouseLook = false
     /// The camera's vertical field of view in degrees, within ``fieldsOfView``; nil to let the
     /// game choose (the view that shows a whole wall).
@@ -54,8 +60,10 @@ public struct Settings: Hashable, Sendable, Codable {
 
     /// Names the format of a settings file.
     public static let formatName = "puzzle-prison-settings"
+    /// The version of the format this program writes and reads.
     public static let currentVersion = 1
 
+    /// The usual settings: the first palette, sound on, mouse-look off, the game's own view.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
@@ -79,6 +87,7 @@ public struct Settings: Hashable, Sendable, Codable {
         newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
     }
 
+    /// Writes the settings with the format's name and version.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatName, forKey: .format)
@@ -106,6 +115,7 @@ public struct Settings: Hashable, Sendable, Codable {
 /// `$XDG_CONFIG_HOME/puzzle-prison` when `XDG_CONFIG_HOME` is an absolute path, else
 /// `$HOME/.config/puzzle-prison`. It is created, with its parents, when the settings are saved.
 public struct ConfigDirectory: Hashable, Sendable {
+    /// The folder.
     public let url: URL
 
     /// The configuration directory `environment` points to.

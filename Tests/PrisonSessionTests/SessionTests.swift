@@ -106,6 +106,14 @@ private struct Fixture {
         #expect(fixture.sound.played.contains { $0.effect == .cleared })
         #expect(try fixture.scoresOnDisk(for: room).map(\.score) == [1001])
         #expect(fixture.session.hudState.best == 1001)
+        // The menu's top 10 of this room shape shows it.
+        fixture.session.press(KeyChord(.escape))
+        fixture.session.press(KeyChord(try #require(Key(name: "t"))))
+        #expect(fixture.session.menuItems.first?.value == "1 wall of 3 x 1")
+        #expect(fixture.session.menuItems.dropFirst().first?.label.hasPrefix("1.  1,001 points · cleared · 1 move · ") == true)
+        fixture.session.press(KeyChord(.escape))
+        fixture.session.press(KeyChord(.escape))
+        #expect(!fixture.session.isMenuOpen)
 
         // Undo the last move, then redo it: the same ending, not a second entry.
         fixture.session.perform(.undo)
