@@ -4,8 +4,11 @@ in float light;
 flat in vec3 baseColour;
 flat in float symbolIndex;
 flat in float hover;
+flat in float danger;          // 0 safe; in danger, a pulse from 0.25 to 1
 
 uniform int showSymbols;       // 1: draw each colour's symbol on the faces
+uniform int flatColours;       // 1: flat colours, no light (tests of the framing)
+uniform float time;
 
 out vec4 fragColour;
 
@@ -26,6 +29,10 @@ float symbol(int index, vec2 p) {
 }
 
 void main() {
+    if (flatColours == 1) {
+        fragColour = vec4(baseColour, 1.0);
+        return;
+    }
     vec3 base = baseColour;
     if (showSymbols == 1) {
         float mark = symbol(int(symbolIndex + 0.5), uv * 2.0 - 1.0);
@@ -35,6 +42,14 @@ void main() {
     vec2 edge = min(uv, 1.0 - uv);
     float rim = min(edge.x, edge.y);
     vec3 lit = base * light * mix(0.5, 1.0, smoothstep(0.0, 0.08, rim));
+    if (danger > 0.0) {
+        // Danger: the block throbs brighter, and black and white dashes march round its rim.
+        // Both keep the hue, so the colour the player matches by stays the same.
+        lit *= 1.0 + 0.3 * danger;
+        float band = 1.0 - smoothstep(0.07, 0.09, rim);
+        float dash = step(0.5, fract((uv.x + uv.y) * 3.0 - time * 1.5));
+        lit = mix(lit, vec3(dash), band * (0.55 + 0.45 * danger));
+    }
     // The group under the cursor: brighter, with a white rim.
     lit += hover * (0.22 + 0.9 * (1.0 - smoothstep(0.0, 0.06, rim)));
     fragColour = vec4(lit, 1.0);

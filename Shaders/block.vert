@@ -7,20 +7,29 @@ layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 faceUV;     // 0...1 across each face
 layout(location = 3) in mat4 model;      // per instance (locations 3 to 6)
 layout(location = 7) in vec4 colour;     // per instance: rgb, and the symbol index in a
-layout(location = 8) in vec4 state;      // per instance: hover, danger, hint, unused
+layout(location = 8) in vec4 state;      // per instance: hover, danger, hint, the block's wall
 
 uniform mat4 viewProjection;
 uniform vec3 eye;
 uniform vec3 lightDirection;   // toward the light, normalised
 uniform float time;            // seconds, for pulses
+uniform vec4 cutaway;          // a block whose centre c has dot(c, xyz) > w is not drawn
+uniform int flatColours;       // 1: each wall's blocks in one flat colour (tests of the framing)
 
 out vec2 uv;
 out float light;
 flat out vec3 baseColour;
 flat out float symbolIndex;
 flat out float hover;
+flat out float danger;
 
 void main() {
+    vec3 centre = model[3].xyz;
+    if (dot(centre, cutaway.xyz) > cutaway.w) {
+        // Behind the eye, outside the room: outside the clip volume, so nothing is drawn.
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        return;
+    }
     vec4 world = model * vec4(position, 1.0);
     vec3 n = normalize(mat3(model) * normal);
     float diffuse = max(dot(n, lightDirection), 0.0);
@@ -29,11 +38,17 @@ void main() {
 
     float pulse = 0.5 + 0.5 * sin(time * 6.0);
     vec3 base = colour.rgb;
-    base = mix(base, vec3(1.0, 0.15, 0.1), state.y * (0.15 + 0.3 * pulse));   // danger
-    base = mix(base, vec3(1.0), state.z * (0.2 + 0.35 * pulse));              // hint
+    // The hint washes toward white; danger (in the fragment shader) changes brightness and the
+    // rim, never the hue.
+    base = mix(base, vec3(1.0), state.z * (0.2 + 0.35 * pulse));
+    if (flatColours == 1) {
+        int wall = int(state.w + 0.5);
+        base = vec3(wall == 0 || wall == 3 ? 1.0 : 0.0, wall == 1 || wall == 3 ? 1.0 : 0.0, wall == 2 ? 1.0 : 0.0);
+    }
     baseColour = base;
     symbolIndex = colour.a;
     hover = state.x;
+    danger = state.y * (0.25 + 0.75 * pulse);
     uv = faceUV;
     gl_Position = viewProjection * world;
 }

@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonRules
 
 /// Seconds on a monotonic clock.
@@ -28,6 +28,7 @@ final class FrameLoop {
         self.script = script
         renderer = try Renderer(resources: launcher.resources, scale: surface.contentScale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
+        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize))
         (surface as? WindowSurface)?.session = session
     }
 
@@ -38,6 +39,7 @@ final class FrameLoop {
         let fixedStep: Double? = surface is OffscreenSurface ? 1.0 / 60 : nil
         var last = monotonicSeconds()
         var deltaTime = 0.0
+        var idle = IdleWatch()
         defer { session.saveOnQuit() }
         while !surface.shouldClose, QuitSignals.received == nil {
             surface.pollEvents()
@@ -51,18 +53,29 @@ final class FrameLoop {
                 try renderer.setScale(surface.contentScale)
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
             }
+            // The HUD's bands for this window's size, which the framing keeps the wall out of.
+            session.hudBands = painter.bands(for: viewport)
             let now = monotonicSeconds()
-            deltaTime = fixedStep ?? min(now - last, 0.1)
+            // After an idle wait nothing moved, so the whole wait counts (messages time out).
+            deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
             last = now
             if var player = script {
-                let steps = player.advance(by: deltaTime)
+                let steps = player.advance(by: .seconds(deltaTime))
                 script = player
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
-            session.advance(by: deltaTime, viewport: viewport)
+            session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
-            draw()
+            let scene = session.scene(), hud = session.hudState
+            if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
+                let wait = idle.wait(scene: scene, hud: hud, viewport: viewport)
+            {
+                // Nothing on screen would change: wait for input (or a pulse's next step).
+                surface.waitForEvents(seconds: wait)
+                continue
+            }
+            draw(scene, hud: hud)
             try takeScreenshots()
             surface.present()
             if let screenshot, script == nil {
@@ -74,9 +87,10 @@ final class FrameLoop {
 
     private var viewport: SIMD2<Float> { SIMD2<Float>(surface.framebufferSize) }
 
-    private func draw() {
-        let layers = painter.layers(for: session.hudState, viewport: viewport)
-        renderer.draw(session.scene(), hud: layers, size: surface.framebufferSize)
+    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil) {
+        let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
+            + MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport)
+        renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
     }
 
     private func perform(_ step: ScriptStep) throws(FrontEndError) {
@@ -93,7 +107,7 @@ final class FrameLoop {
             session.release(chord.key)
         case .screenshot(let path):
             // What the script has done so far, before the steps after it in this frame.
-            session.advance(by: 0, viewport: viewport)
+            session.advance(by: .zero, viewport: viewport)
             try save(renderedTo: path, drawingFirst: true)
         case .state(let path):
             try write(SavedGame(session.world.game).encoded(), to: path, what: "the game")

@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 
 /// Lays the HUD out in framebuffer pixels: panels under text, with the renderer's two fonts.
 struct HUDPainter {
@@ -19,12 +19,31 @@ struct HUDPainter {
         var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
     }
 
+    private var margin: Float { 16 * scale }
+    private var line: Float { text.pixelHeight * 1.35 }
+    /// The baselines of the top band's two rows: the score's, and the one under it.
+    private var topRows: (Float, Float) { (margin + title.pixelHeight, margin + title.pixelHeight + line * 1.05) }
+
+    /// Whether the danger line goes on a row of its own under the top band's two rows: a window
+    /// too narrow for it between the score and the moves.
+    private func dangerHasItsOwnRow(_ viewport: SIMD2<Float>) -> Bool { viewport.x < 1000 * scale }
+
+    /// The baseline of the danger line.
+    private func dangerRow(_ viewport: SIMD2<Float>) -> Float {
+        topRows.1 + (dangerHasItsOwnRow(viewport) ? line * 1.1 : 0)
+    }
+
+    /// The bands of a `viewport` window the HUD's fixed lines take, top and bottom: a framed
+    /// wall stays out of them, so no label covers a block of the wall faced.
+    func bands(for viewport: SIMD2<Float>) -> Framing.Bands {
+        Framing.Bands(top: dangerRow(viewport) + line * 0.35, bottom: margin + line * 2.6)
+    }
+
     /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
     /// above it, each panels first.
     func layers(for state: HUDState, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
         var base = Plane(), overlay = Plane()
-        let margin = 16 * scale
-        let line = text.pixelHeight * 1.35
+        let margin = margin, line = line, rows = topRows
         let solid = text.solid
 
         func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel, on plane: inout Plane) {
@@ -53,34 +72,36 @@ struct HUDPainter {
             }
         }
 
-        // Score and multiplier, top left.
+        // Score and multiplier, top left, within the top band.
         let scoreText = HUDText.score(state.score)
-        box([margin / 2, margin / 2], [margin * 1.5 + max(title.width(of: scoreText), 8 * title.pixelHeight * 0.6), margin + title.pixelHeight * 1.25 + line * 2.2], on: &base)
-        write(scoreText, title, at: [margin, margin + title.pixelHeight], Self.white, on: &base)
-        if let multiplier = HUDText.multiplier(state.multiplier) {
-            let colour = state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85)
-            write("Combo \(multiplier)", state.flashes ? title : text, at: [margin, margin + title.pixelHeight + line * 1.5], colour, on: &base)
+        let multiplierText = HUDText.multiplier(state.multiplier).map { "Combo \($0)" }
+        let scoreWidth = max(title.width(of: scoreText), text.width(of: multiplierText ?? ""), 8 * title.pixelHeight * 0.6)
+        box([margin / 2, margin / 2], [margin * 1.5 + scoreWidth, rows.1 + line * 0.35], on: &base)
+        write(scoreText, title, at: [margin, rows.0], Self.white, on: &base)
+        if let multiplierText {
+            write(multiplierText, text, at: [margin, rows.1], state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85), on: &base)
         }
 
         // Best, moves and blocks, top right.
         for (index, string) in [HUDText.best(state.best), HUDText.movesAndBlocks(moves: state.moves, blocks: state.blocks)].enumerated() {
             let width = text.width(of: string)
-            let y = margin + line * Float(index + 1)
+            let y = index == 0 ? rows.0 - title.pixelHeight * 0.3 : rows.1
             box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3], on: &base)
             write(string, text, at: [viewport.x - width - margin, y], Self.dim, on: &base)
         }
 
-        // Danger, top centre, pulsing.
-        if let danger = state.danger {
-            let alpha = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
-            let width = text.width(of: danger)
-            let y = margin + line
-            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.35], [0.35, 0.02, 0.02, 0.75], on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, alpha], on: &base)
+        // Which wall is where, top centre; the danger line under it, pulsing.
+        let pulse = 0.65 + 0.35 * (0.5 + 0.5 * sin(state.time * 6))
+        if let compass = state.compass, compass.walls > 1 {
+            drawCompass(compass, pulse: pulse, baseline: rows.0 - title.pixelHeight * 0.3, viewport: viewport, on: &base)
         }
-        if state.isReplay {
+        if let danger = state.danger {
+            let width = text.width(of: danger), y = dangerRow(viewport)
+            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
+        } else if state.isReplay {
             let label = "Replay"
-            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, margin + line * 2.6], Self.gold, on: &base)
+            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], Self.gold, on: &base)
         }
 
         // The crosshair, unless a panel is in the middle of the window.
@@ -102,6 +123,10 @@ struct HUDPainter {
             bottom -= line * 1.5
         }
         write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5], on: &base)
+        if state.danger != nil, state.isReplay {
+            let label = "Replay"
+            write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], Self.gold, on: &base)
+        }
 
         if let ending = state.ending {
             centredPanel(ending, top: viewport.y * 0.3, titled: true)
@@ -133,5 +158,31 @@ struct HUDPainter {
             (text, base.panels), (text, base.body), (title, base.titles),
             (text, overlay.panels), (text, overlay.body), (title, overlay.titles),
         ]
+    }
+
+    /// The compass: a strip at the top centre spanning a whole turn, with every wall's number
+    /// where that wall is: the faced one in the middle, named in full and bright, the one behind
+    /// at an end, and the walls holding the groups left in danger marked `!` and pulsing.
+    private func drawCompass(_ compass: Compass, pulse: Float, baseline: Float, viewport: SIMD2<Float>, on plane: inout Plane) {
+        let spacing = max(min(viewport.x * 0.36, 480 * scale) / 4, text.width(of: "4 !") + margin)
+        let centre = viewport.x / 2, half = 2 * spacing + margin
+        plane.panels.quad(
+            from: [centre - half, baseline - line * 0.85], to: [centre + half, baseline + line * 0.3],
+            uv: text.solid, text.solid, colour: Self.panel)
+        // The mark under the middle: where the crosshair's wall is.
+        plane.panels.quad(
+            from: [centre - 1.5 * scale, baseline + line * 0.1], to: [centre + 1.5 * scale, baseline + line * 0.3],
+            uv: text.solid, text.solid, colour: Self.gold)
+        for wall in 0..<compass.walls {
+            let bearing = compass.bearing(ofWall: wall)
+            let faced = abs(bearing) < 45
+            let label = (faced ? Compass.label(ofWall: wall) : String(wall + 1)) + (compass.dangerWalls.contains(wall) ? " !" : "")
+            var colour = faced ? Self.white : Self.dim
+            if compass.dangerWalls.contains(wall) { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse) }
+            // Fainter the farther round: the wall behind is the faintest.
+            colour.w *= 1 - 0.4 * min(abs(bearing) / 180, 1)
+            let x = centre + bearing / 90 * spacing - text.width(of: label) / 2
+            text.layout(label, at: [x, baseline], colour: colour, into: &plane.body)
+        }
     }
 }

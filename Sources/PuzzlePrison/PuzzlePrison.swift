@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 
@@ -48,6 +48,10 @@ struct PuzzlePrison: ParsableCommand {
     var benchFrames: Int?
     @Option(name: .customLong("write-sounds"), help: .hidden)
     var writeSounds: String?
+    /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
+    /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
+    @Flag(name: .customLong("flat-colours"), help: .hidden)
+    var flatColours = false
 
     func validate() throws {
         if let walls, walls != 1, walls != 4 { throw ValidationError("--walls must be 1 or 4, not \(walls)") }
@@ -60,7 +64,7 @@ struct PuzzlePrison: ParsableCommand {
             throw ValidationError("--colours must be 2 to \(Board.maximumColours), not \(colours)")
         }
         if board != nil, replay != nil { throw ValidationError("give --board or --replay, not both") }
-        if board != nil || replay != nil, seed != nil || walls != nil || width != nil || height != nil || colours != nil {
+        if board != nil || replay != nil, GameRequest(seed: seed, walls: walls, width: width, height: height, colours: colours).makesNewBoard {
             throw ValidationError("--seed, --walls, --width, --height and --colours make a new board; they do not go with --board or --replay")
         }
         if let benchFrames, benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1, not \(benchFrames)") }
@@ -106,12 +110,11 @@ struct PuzzlePrison: ParsableCommand {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return
         }
-        let chosen = try launcher.game(
-            board: board, replay: replay, seed: seed, walls: walls, width: width, height: height, colours: colours)
-        let session = launcher.session(
-            game: chosen.game, origin: chosen.origin, replay: chosen.replay, keepsProgress: chosen.isProgress)
-        try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
-            .run(screenshot: screenshot)
+        let session = try launcher.session(
+            for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
+        let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
+        loop.renderer.flatColours = flatColours
+        try loop.run(screenshot: screenshot)
     }
 
     private func loadScript(_ path: String) throws(FrontEndError) -> Script {

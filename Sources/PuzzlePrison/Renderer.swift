@@ -1,9 +1,9 @@
 import CGL
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonSpace
 
-/// Draws the room (instanced cubes, the floor) and the HUD with OpenGL 3.3 core.
+/// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core.
 final class Renderer {
     /// The direction toward the light, a unit vector: from above, a little right and behind.
     private static let lightDirection: SIMD3<Float> = {
@@ -12,13 +12,17 @@ final class Renderer {
     }()
 
     private let blocks: ShaderProgram
-    private let floor: ShaderProgram
+    private let cell: ShaderProgram
     private let hud: ShaderProgram
     private var cubeVAO: GLuint = 0, cubeVBO: GLuint = 0, cubeIBO: GLuint = 0, instanceVBO: GLuint = 0
-    private var floorVAO: GLuint = 0, floorVBO: GLuint = 0
+    private var cellVAO: GLuint = 0, cellVBO: GLuint = 0
     private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
     private var instanceCapacity = 0
     private var hudCapacity = 0
+    private var cellCapacity = 0
+    /// Whether each wall's blocks are drawn in one flat colour of its own and the cell in flat
+    /// greys, with no light: tests find the blocks of a wall by their exact colour.
+    var flatColours = false
     /// The HUD's fonts, baked for the window's content scale.
     private(set) var text: Font
     private(set) var title: Font
@@ -27,12 +31,12 @@ final class Renderer {
     /// Builds the programs and buffers; `scale` is the window's content scale (HiDPI).
     init(resources: Resources, scale: Float) throws(FrontEndError) {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
-        floor = try ShaderProgram(named: "floor", in: resources.shaders)
+        cell = try ShaderProgram(named: "cell", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
         fontFiles = (resources.fonts.appendingPathComponent("DejaVuSans.ttf"), resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf"))
         (text, title) = try Self.fonts(fontFiles, scale: scale)
         makeCube()
-        makeFloor()
+        makeCell()
         makeHUD()
     }
 
@@ -49,16 +53,19 @@ final class Renderer {
     }
 
     deinit {
-        var buffers = [cubeVBO, cubeIBO, instanceVBO, floorVBO, hudVBO]
+        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO]
         glDeleteBuffers(GLsizei(buffers.count), &buffers)
-        var arrays = [cubeVAO, floorVAO, hudVAO]
+        var arrays = [cubeVAO, cellVAO, hudVAO]
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
     /// Draws `scene` and then the HUD (panels, then text, then titles) into a `size` framebuffer.
     func draw(_ scene: SceneFrame, hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
         glViewport(0, 0, size.x, size.y)
-        glClearColor(scene.background.x, scene.background.y, scene.background.z, 1)
+        let surroundings = scene.surroundings
+        let daylight = CellGeometry.opening(of: surroundings)
+        let sky = flatColours ? SIMD3<Float>(0, 0, 0) : scene.background + (SIMD3<Float>(0.55, 0.7, 0.9) - scene.background) * daylight
+        glClearColor(sky.x, sky.y, sky.z, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
         glEnable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_CULL_FACE))
@@ -73,20 +80,26 @@ final class Renderer {
             blocks.set("lightDirection", Self.lightDirection)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
+            blocks.set("flatColours", Int32(flatColours ? 1 : 0))
+            blocks.set("cutaway", surroundings.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(scene.instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
             glDrawElementsInstanced(GLenum(GL_TRIANGLES), 36, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(count))
         }
 
-        // The floor after the blocks: the depth test skips what they hide.
-        floor.use()
-        floor.set("viewProjection", viewProjection)
-        floor.set("eye", scene.eye)
-        floor.set("tileSize", scene.tileSize)
-        floor.set("floorColour", SIMD3<Float>(0.16, 0.15, 0.14))
-        glBindVertexArray(floorVAO)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        // The cell after the blocks: the depth test skips what they hide.
+        let cellVertices = CellGeometry.vertices(of: surroundings)
+        cell.use()
+        cell.set("viewProjection", viewProjection)
+        cell.set("lamp", surroundings.lamp)
+        cell.set("lampReach", max(surroundings.innerDistance, surroundings.wallHeight) * 1.1)
+        cell.set("daylight", daylight)
+        cell.set("flatColours", Int32(flatColours ? 1 : 0))
+        glBindVertexArray(cellVAO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cellVBO)
+        upload(cellVertices, capacity: &cellCapacity)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellVertices.count / CellGeometry.floatsPerVertex))
 
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
@@ -154,13 +167,15 @@ final class Renderer {
         glBindVertexArray(0)
     }
 
-    private func makeFloor() {
-        let r: Float = 40
-        let vertices: [Float] = [-r, 0, -r, -r, 0, r, r, 0, r, -r, 0, -r, r, 0, r, r, 0, -r]
-        glGenVertexArrays(1, &floorVAO)
-        glBindVertexArray(floorVAO)
-        floorVBO = Self.buffer(GL_ARRAY_BUFFER, vertices)
-        Self.attribute(0, size: 3, stride: 3, offset: 0)
+    private func makeCell() {
+        glGenVertexArrays(1, &cellVAO)
+        glBindVertexArray(cellVAO)
+        glGenBuffers(1, &cellVBO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cellVBO)
+        let stride = CellGeometry.floatsPerVertex
+        Self.attribute(0, size: 3, stride: stride, offset: 0)
+        Self.attribute(1, size: 3, stride: stride, offset: 3)
+        Self.attribute(2, size: 3, stride: stride, offset: 6)
         glBindVertexArray(0)
     }
 

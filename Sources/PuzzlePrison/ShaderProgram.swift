@@ -48,6 +48,7 @@ final class ShaderProgram {
         matrix.withUnsafeBufferPointer { glUniformMatrix4fv(uniform(name), 1, GLboolean(GL_FALSE), $0.baseAddress) }
     }
 
+    func set(_ name: String, _ v: SIMD4<Float>) { glUniform4f(uniform(name), v.x, v.y, v.z, v.w) }
     func set(_ name: String, _ v: SIMD3<Float>) { glUniform3f(uniform(name), v.x, v.y, v.z) }
     func set(_ name: String, _ v: SIMD2<Float>) { glUniform2f(uniform(name), v.x, v.y) }
     func set(_ name: String, _ v: Float) { glUniform1f(uniform(name), v) }

@@ -1,0 +1,43 @@
+import PrisonSession
+
+/// Tells the frame loop when a frame would show nothing new, so an idle window waits for input
+/// instead of drawing the same picture again and again.
+struct IdleWatch {
+    /// What the last frame drawn showed, less the clock.
+    private var shown: (scene: [Float], view: [Float], hud: HUDState, viewport: SIMD2<Float>)?
+    /// When the pulses were last drawn (session seconds).
+    private var pulsedAt: Float = 0
+    /// Whether the loop is waiting: the last call found nothing new.
+    private(set) var isWaiting = false
+
+    /// How many steps a second pulses (danger, hints, combo flashes) are drawn at while nothing else moves.
+    static let pulseRate: Float = 30
+    /// The longest wait with nothing pulsing: time still passes for messages.
+    static let longestWait = 0.25
+
+    /// Nil when the frame of `scene` and `hud` must be drawn (and counts it as drawn); otherwise
+    /// the seconds to wait for input before looking again.
+    mutating func wait(scene: SceneFrame, hud: HUDState, viewport: SIMD2<Float>) -> Double? {
+        var still = hud
+        still.time = 0
+        let view = scene.viewProjection.floats
+        let pulsing = hud.danger != nil || hud.flashes || Self.hasPulses(scene.instances)
+        if let shown, shown.viewport == viewport, shown.hud == still, shown.view == view, shown.scene == scene.instances {
+            let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
+            if !pulsing || due > 0 {
+                isWaiting = true
+                return pulsing ? Double(max(due, 0.001)) : Self.longestWait
+            }
+        }
+        shown = (scene.instances, view, still, viewport)
+        pulsedAt = hud.time
+        isWaiting = false
+        return nil
+    }
+
+    /// Whether any block pulses: in danger or hinted.
+    private static func hasPulses(_ instances: [Float]) -> Bool {
+        let stride = BlockInstances.floatsPerInstance
+        return Swift.stride(from: 0, to: instances.count, by: stride).contains { instances[$0 + 21] != 0 || instances[$0 + 22] != 0 }
+    }
+}
