@@ -54,7 +54,8 @@ public struct Choreography: Hashable, Sendable {
     /// How long the break lasts: the rules' combo window.
     public let breakDuration: Duration
     /// The falls and slides, in the order the world schedules them: block by block in the order
-    /// of the cells they reach, each block's fall before its slide.
+    /// of the cells they reach, each block's fall before its slide. Every fall has the same start
+    /// and duration, and so has every slide.
     public let moves: [Step]
     /// When the end of the game starts, after the tap, when the move ended the game.
     public let end: Duration?
@@ -74,6 +75,7 @@ public struct Choreography: Hashable, Sendable {
         let slideStart = fallStart + fall
         breaks = outcome.removal.broken.map(\.block.id)
         var moves: [Step] = []
+        moves.reserveCapacity(2 * outcome.removal.moved.count)
         for (index, motion) in outcome.removal.moved.enumerated() {
             let from = motion.from, to = motion.to
             if from.row != to.row || (!displaced.isEmpty && displaced.contains(motion.block.id)) {

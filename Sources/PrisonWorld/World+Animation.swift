@@ -23,19 +23,18 @@ extension World {
             replan(index)
             if !states[index].isMoving { states[index].phase = .waiting }
         }
-        // Every fall shares one start and duration, as every slide does: each is turned into
-        // microseconds once (a Duration's components cost a 128-bit division).
-        var ticks: [(duration: Duration, ticks: Int64)] = []
-        func microseconds(_ duration: Duration) -> Int64 {
-            if let known = ticks.first(where: { $0.duration == duration }) { return known.ticks }
-            ticks.append((duration, duration.ticks))
-            return ticks[ticks.count - 1].ticks
-        }
+        // Every fall shares one start and duration, as every slide does (see `Choreography`):
+        // each kind's is turned into microseconds once, as a Duration's components cost a
+        // 128-bit division.
+        var fall: (start: Int64, duration: Int64)?, slide: (start: Int64, duration: Int64)?
         for step in choreography.moves {
+            let known = step.kind == .fall ? fall : slide
+            let timing = known ?? (step.start.ticks, step.duration.ticks)
+            if step.kind == .fall { fall = timing } else { slide = timing }
             let index = slots[step.motionIndex]
             schedule(
                 index, states[index].generation, to: step.cell, phase: step.kind == .fall ? .falling : .sliding,
-                duration: microseconds(step.duration), at: clock + microseconds(step.start))
+                duration: timing.duration, at: clock + timing.start)
         }
         emit(.groupBroke(
             size: outcome.removal.broken.count, colour: outcome.removal.broken.first?.block.colour ?? 0,
