@@ -35,15 +35,18 @@ enum BeamSearch {
     }
 
     /// Passes from `root`, then from ever later boards of the best line, until the budget is
-    /// spent. Every search starts from a board of the best line with that line as incumbent, so
-    /// the line only gets better.
+    /// spent or a pass from `root` kept every board (the whole game was searched). Every search
+    /// starts from a board of the best line with that line as incumbent, so the line only gets
+    /// better.
     private static func searchAlongBestLine(from root: Position, incumbent: Line, in context: SearchContext) -> Line {
         var best = incumbent
         var position = root
         while !context.allowance.isSpent {
-            best = passes(from: position, incumbent: best, in: context)
+            let isComplete: Bool
+            (best, isComplete) = passes(from: position, incumbent: best, in: context)
+            if isComplete && position.moves.count == root.moves.count { break }
             let left = best.moves.count - position.moves.count
-            if left < 2 {
+            if isComplete || left < 2 {
                 position = root
                 continue
             }
@@ -56,8 +59,11 @@ enum BeamSearch {
 
     /// Passes of ever wider beams from `root` in one job: widths doubling while a pass costs
     /// little against the budget, then one pass planned to take 90 % of what is left. Returns
-    /// after that pass, or as soon as a pass kept every board (wider ones would find nothing new).
-    private static func passes(from root: Position, incumbent: Line, in context: SearchContext) -> Line {
+    /// the best line after that pass, and whether a pass kept every board (wider ones would find
+    /// nothing new: the search from `root` is complete) or `root` has no move.
+    private static func passes(from root: Position, incumbent: Line, in context: SearchContext)
+        -> (line: Line, isComplete: Bool)
+    {
         var best = incumbent
         var width = 1
         var isLast = false
@@ -67,7 +73,9 @@ enum BeamSearch {
             let pass = search(from: root, width: width, incumbent: best, in: context)
             best = pass.line
             // No rollout at all: the board has no move to try.
-            guard context.allowance.playouts > before, !isLast, !pass.keptEveryBoard else { break }
+            guard context.allowance.playouts > before else { return (best, true) }
+            if pass.keptEveryBoard { return (best, true) }
+            if isLast { break }
             let used = context.allowance.playouts - before
             let perWidth = Double(used) / Double(width)
             let affordable = context.allowance.remaining(perPlayout: (ContinuousClock.now - started) / Double(used))
@@ -75,7 +83,7 @@ enum BeamSearch {
             let planned = isLast ? affordable * 0.9 / perWidth : Double(width) * 2
             width = Int(min(max(planned, 1), 1e9))
         }
-        return best
+        return (best, false)
     }
 
     private struct Candidate {
