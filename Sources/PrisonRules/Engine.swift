@@ -404,38 +404,63 @@ struct Engine: ~Copyable {
         return Engine.position(column: column, row: mask.trailingZeroBitCount)
     }
 
-    /// The groups of two or more blocks, up to `limit` of them, in the order of their first blocks.
+    /// The groups of two or more blocks, up to `limit` of them, in the order of their first
+    /// blocks; the search for more stops at the limit.
     mutating func allGroups(upTo limit: Int) -> [Group] {
-        var firsts: [Int32] = []
-        forEachGroup { first, _, _ in if firsts.count < limit { firsts.append(first) } }
-        return firsts.map { first in
-            _ = fill(from: first)
-            return foundGroup()
-        }
+        var groups: [Group] = []
+        var cursor = groupCursor()
+        while groups.count < limit, nextGroup(&cursor) != nil { groups.append(foundGroup()) }
+        return groups
     }
 
     /// Finds the groups of two or more blocks, in strip order of their first blocks, and calls
     /// `body` with each one's first block, size and colour, the group being the found one.
     @inline(__always)
     mutating func forEachGroup(_ body: (_ first: Int32, _ size: Int, _ colour: Int) -> Void) {
+        var cursor = groupCursor()
+        while let (first, size) = nextGroup(&cursor) { body(first, size, colour(at: first)) }
+    }
+
+    /// Where a listing of the groups has got to: a column and its leaders not yet looked at.
+    struct GroupCursor {
+        fileprivate var column: Int
+        fileprivate var leaders: UInt32
+    }
+
+    /// A cursor before the first group, for ``nextGroup(_:)``.
+    @inline(__always)
+    mutating func groupCursor() -> GroupCursor {
         listed.update(repeating: 0, count: layout.columns)
-        for column in 0..<layout.columns {
-            var mask = leaderMasks[column]
-            while mask != 0 {
-                let row = mask.trailingZeroBitCount
-                mask &= mask &- 1
-                if listed[column] & 1 &<< UInt32(truncatingIfNeeded: row) != 0 { continue }
-                let position = Engine.position(column: column, row: row)
+        return GroupCursor(column: 0, leaders: leaderMasks[0])
+    }
+
+    /// Finds the next group of two or more blocks after `cursor` in strip order of first blocks
+    /// as the found group and moves the cursor past it; returns its first block and size, or nil
+    /// when no group is left. The board must not change while a listing goes on.
+    @inline(__always)
+    mutating func nextGroup(_ cursor: inout GroupCursor) -> (first: Int32, size: Int)? {
+        while true {
+            while cursor.leaders != 0 {
+                let row = cursor.leaders.trailingZeroBitCount
+                cursor.leaders &= cursor.leaders &- 1
+                if listed[cursor.column] & 1 &<< UInt32(truncatingIfNeeded: row) != 0 { continue }
+                let position = Engine.position(column: cursor.column, row: row)
                 let size = fill(from: position)
                 for k in 0..<groupColumnCount { listed[groupColumns[k]] |= groupMasks[groupColumns[k]] }
-                body(position, size, colour(at: position))
+                return (position, size)
             }
+            cursor.column &+= 1
+            guard cursor.column < layout.columns else { return nil }
+            cursor.leaders = leaderMasks[cursor.column]
         }
     }
 
     /// The found group.
     func foundGroup() -> Group {
+        var size = 0
+        for k in 0..<groupColumnCount { size &+= groupMasks[groupColumns[k]].nonzeroBitCount }
         var cells: [Cell] = []
+        cells.reserveCapacity(size)
         forEachFound { cells.append(cell(at: $0)) }
         return Group(colour: colour(at: firstFound()), cells: cells)
     }

@@ -74,7 +74,7 @@ extension Board {
     func groups(corners: CornerLinks, upTo limit: Int) -> [Group] {
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        return engine.allGroups(upTo: limit).sorted { $0.cells[0] < $1.cells[0] }
+        return engine.allGroups(upTo: limit)
     }
 
     /// A group of two or more blocks drawn with `generator`, every group equally likely whatever
@@ -103,23 +103,36 @@ extension Board {
         let size = engine.fill(from: engine.position(of: cell))
         guard size >= 2 else { throw .loneBlock(cell) }
         var broken: [PlacedBlock] = []
+        broken.reserveCapacity(size)
         engine.forEachFound { broken.append(PlacedBlock(Code.block(engine.code(at: $0)), at: engine.cell(at: $0))) }
         // Only blocks of a wall that lost blocks can move, and only from its first column that
         // lost one onward: falls stay in their column and slides go left.
-        var firstColumn: [Int: Int] = [:]
-        for placed in broken { firstColumn[placed.cell.wall] = min(firstColumn[placed.cell.wall] ?? .max, placed.cell.column) }
-        let regions = firstColumn.sorted { $0.key < $1.key }.map { wall, column in
-            (wall * room.width + column)..<((wall + 1) * room.width)
+        var firstColumn = [Int](repeating: .max, count: room.walls)
+        for placed in broken { firstColumn[placed.cell.wall] = min(firstColumn[placed.cell.wall], placed.cell.column) }
+        let columns = firstColumn.indices.filter { firstColumn[$0] < .max }.flatMap { wall in
+            (wall * room.width + firstColumn[wall])..<((wall + 1) * room.width)
         }
-        let before = regions.flatMap(placedBlocks(inColumns:))
+        // Identities are below the room's cell count: where each block was, by identity.
+        let layout = Layout(room)
+        var origin = [Int](repeating: 0, count: room.cellCount)
+        for column in columns {
+            for row in 0..<Int(heights[column]) {
+                let index = layout.index(column: column, row: row)
+                origin[Int(codes[index] & 0xFFF)] = index
+            }
+        }
         engine.removeFound()
         engine.store(into: &self)
-        // Identities are below the room's cell count: where each block was, by identity.
-        var origin = [Int32](repeating: -1, count: room.cellCount)
-        for (k, placed) in before.enumerated() { origin[placed.block.id.rawValue] = Int32(k) }
-        let moved = regions.flatMap(placedBlocks(inColumns:)).compactMap { placed in
-            let from = before[Int(origin[placed.block.id.rawValue])].cell
-            return from == placed.cell ? nil : BlockMotion(block: placed.block, from: from, to: placed.cell)
+        var moved: [BlockMotion] = []
+        for column in columns {
+            for row in 0..<Int(heights[column]) {
+                let index = layout.index(column: column, row: row)
+                let from = origin[Int(codes[index] & 0xFFF)]
+                if from != index {
+                    moved.append(
+                        BlockMotion(block: Code.block(codes[index]), from: layout.cell(at: from), to: layout.cell(at: index)))
+                }
+            }
         }
         return Removal(broken: broken, moved: moved)
     }

@@ -5,7 +5,8 @@ import Synchronization
 /// Monte-Carlo beam search (after Cazenave, 2012): the boards reached after each number of
 /// moves, cut to the `width` whose rollout scored most, every move of every board in the beam
 /// tried with a tabu-colour rollout. The best line any rollout found is kept; boards reached
-/// twice in a layer are kept once.
+/// twice in a layer are kept once, with the better moves to them (so a beam wide enough for
+/// every board finds the best game).
 ///
 /// The colour kept for the end is fixed for a whole search, not chosen again at each board:
 /// job `k` keeps the colour with the `k`th most blocks at the start (the most, the second
@@ -13,7 +14,10 @@ import Synchronization
 /// colour is the wrong one to keep, the second job clears the board where the first cannot.
 ///
 /// Passes double the width while a pass costs little against the budget; then one pass as wide
-/// as the rest of the budget allows, measured on the passes before (and again if time is left).
+/// as 90 % of the rest of the budget allows, measured on the passes before. The rest of the
+/// budget searches again along the best line: from the board halfway down the moves left after
+/// the last search's start, where a beam as wide as the first fits in the little time left, then
+/// halfway again, and from the start again once the end is reached.
 enum BeamSearch {
     static func search(from root: Position, incumbent: Line, with contexts: [SearchContext]) -> Line {
         let counts = root.board.colourCounts
@@ -23,30 +27,63 @@ enum BeamSearch {
         let lines = Mutex<[Line?]>(Array(repeating: nil, count: contexts.count))
         DispatchQueue.concurrentPerform(iterations: contexts.count) { job in
             contexts[job].keptColour = ranked[job % ranked.count]
-            let found = passes(from: root, incumbent: incumbent, in: contexts[job])
+            let found = searchAlongBestLine(from: root, incumbent: incumbent, in: contexts[job])
             lines.withLock { $0[job] = found }
         }
         let found = lines.withLock { $0.map { $0! } }
         return found.dropFirst().reduce(found[0]) { $1.isBetter(than: $0) ? $1 : $0 }
     }
 
-    /// Passes of ever wider beams from `root` in one job, until its budget is spent.
-    private static func passes(from root: Position, incumbent: Line, in context: SearchContext) -> Line {
+    /// Passes from `root`, then from ever later boards of the best line, until the budget is
+    /// spent or a pass from `root` kept every board (the whole game was searched). Every search
+    /// starts from a board of the best line with that line as incumbent, so the line only gets
+    /// better.
+    private static func searchAlongBestLine(from root: Position, incumbent: Line, in context: SearchContext) -> Line {
+        var best = incumbent
+        var position = root
+        while !context.allowance.isSpent {
+            let isComplete: Bool
+            (best, isComplete) = passes(from: position, incumbent: best, in: context)
+            if isComplete && position.moves.count == root.moves.count { break }
+            let left = best.moves.count - position.moves.count
+            if isComplete || left < 2 {
+                position = root
+                continue
+            }
+            for _ in 0..<left / 2 {
+                position = context.child(of: position, breaking: best.moves[position.moves.count])
+            }
+        }
+        return best
+    }
+
+    /// Passes of ever wider beams from `root` in one job: widths doubling while a pass costs
+    /// little against the budget, then one pass planned to take 90 % of what is left. Returns
+    /// the best line after that pass, and whether a pass kept every board (wider ones would find
+    /// nothing new: the search from `root` is complete) or `root` has no move.
+    private static func passes(from root: Position, incumbent: Line, in context: SearchContext)
+        -> (line: Line, isComplete: Bool)
+    {
         var best = incumbent
         var width = 1
+        var isLast = false
         while !context.allowance.isSpent {
             let before = context.allowance.playouts
             let started = ContinuousClock.now
-            best = search(from: root, width: width, incumbent: best, in: context)
+            let pass = search(from: root, width: width, incumbent: best, in: context)
+            best = pass.line
             // No rollout at all: the board has no move to try.
-            guard context.allowance.playouts > before else { break }
+            guard context.allowance.playouts > before else { return (best, true) }
+            if pass.keptEveryBoard { return (best, true) }
+            if isLast { break }
             let used = context.allowance.playouts - before
             let perWidth = Double(used) / Double(width)
             let affordable = context.allowance.remaining(perPlayout: (ContinuousClock.now - started) / Double(used))
-            let planned = perWidth * Double(width) * 2 * 16 < affordable ? Double(width) * 2 : affordable * 0.9 / perWidth
+            isLast = perWidth * Double(width) * 2 * 16 >= affordable
+            let planned = isLast ? affordable * 0.9 / perWidth : Double(width) * 2
             width = Int(min(max(planned, 1), 1e9))
         }
-        return best
+        return (best, false)
     }
 
     private struct Candidate {
@@ -58,10 +95,15 @@ enum BeamSearch {
         let cell: Cell
     }
 
-    private static func search(from root: Position, width: Int, incumbent: Line, in context: SearchContext) -> Line {
+    /// One pass of a beam of `width` from `root`: the best line found (never worse than
+    /// `incumbent`), and whether no layer had to drop a board for want of width.
+    private static func search(from root: Position, width: Int, incumbent: Line, in context: SearchContext)
+        -> (line: Line, keptEveryBoard: Bool)
+    {
         var best = incumbent
         var beam = [root]
         var candidates: [Candidate] = []
+        var keptEveryBoard = true
         while !beam.isEmpty {
             // Every move of every board of the beam, tried with a rollout.
             candidates.removeAll(keepingCapacity: true)
@@ -72,19 +114,29 @@ enum BeamSearch {
                         let line = Line(moves: position.moves + context.rolloutMoves, score: score, remaining: remaining)
                         if line.isBetter(than: best) { best = line }
                     }
-                    if context.allowance.isSpent { return best }
+                    if context.allowance.isSpent { return (best, false) }
                     candidates.append(Candidate(score: score, parent: parent, order: order, cell: group.cell))
                 }
             }
             candidates.sort { ($0.score, -$0.parent, -$0.order) > ($1.score, -$1.parent, -$1.order) }
-            var seen = Set<Board>()
+            // A board reached twice is kept once, with the moves that scored more on the way.
+            var seen: [Board: Int] = [:]
             var next: [Position] = []
-            for candidate in candidates where next.count < width {
+            for candidate in candidates {
+                guard next.count < width else {
+                    keptEveryBoard = false
+                    break
+                }
                 let child = context.child(of: beam[candidate.parent], breaking: candidate.cell)
-                if seen.insert(child.board).inserted { next.append(child) }
+                if let kept = seen[child.board] {
+                    if child.score > next[kept].score { next[kept] = child }
+                } else {
+                    seen[child.board] = next.count
+                    next.append(child)
+                }
             }
             beam = next
         }
-        return best
+        return (best, keptEveryBoard)
     }
 }

@@ -78,6 +78,19 @@ struct PropertyTests {
         }
     }
 
+    @Test("Danger lists exactly the groups left when there are at most the threshold, at every step")
+    func dangerListsTheGroupsLeft() async {
+        await propertyCheck(count: 100, input: Self.rooms, Self.colours, Self.seeds, Gen.int(in: 0...6)) {
+            room, colours, seed, threshold in
+            let rules = Rules(dangerThreshold: threshold)
+            let start = try Board.random(room: room, colours: colours, seed: seed)
+            try playRandomGame(on: start, rules: rules, seed: seed) { _, after, _ in
+                let groups = after.availableGroups
+                #expect(after.danger?.groups == (groups.isEmpty || groups.count > threshold ? nil : groups))
+            }
+        }
+    }
+
     @Test("Undo then redo gives back the identical game, at every step")
     func undoRedo() async {
         await propertyCheck(count: 300, input: Self.rooms, Self.colours, Self.seeds, Self.rules) { room, colours, seed, rules in

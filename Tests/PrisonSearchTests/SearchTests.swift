@@ -10,6 +10,12 @@ func replay(_ line: Line, on board: Board, rules: Rules = Rules(), interval: Dur
     return try Game(start: board, rules: rules, replaying: moves)
 }
 
+/// A board and the index of the next move, as a key of exhaustive searches.
+struct BoardAtMove: Hashable {
+    let board: Board
+    let index: Int
+}
+
 @Suite("Searches")
 struct SearchTests {
     static let boards: [(String, Board)] = [
@@ -91,6 +97,40 @@ struct SearchTests {
         let again = Search(method: method, budget: SearchBudget(playouts: 10), seed: 3).run(
             from: board, startingWith: good.moves)
         #expect(again.line.score >= good.score)
+    }
+
+    /// The best score from `board` under `goal` after `index` moves, by trying every game
+    /// (boards met again at the same move are looked up in `known`: with chained multipliers,
+    /// points depend on the move's index).
+    static func bestScore(from board: Board, goal: SearchGoal, atMove index: Int, known: inout [BoardAtMove: Int]) -> Int {
+        if let score = known[BoardAtMove(board: board, index: index)] { return score }
+        let groups = board.groups(corners: goal.rules.corners)
+        var best = board.isEmpty ? Rules.clearBonus : 0
+        for (k, group) in groups.enumerated() {
+            var after = board
+            try! after.removeGroup(at: group.cells[0], corners: goal.rules.corners)
+            let score = goal.points(forGroupOf: group.size, atMove: index)
+                + bestScore(from: after, goal: goal, atMove: index + 1, known: &known)
+            best = k == 0 ? score : max(best, score)
+        }
+        known[BoardAtMove(board: board, index: index)] = best
+        return best
+    }
+
+    @Test("A beam with room for every board of a small game finds its best score, checked by trying every game")
+    func beamFindsTheBest() throws {
+        let boards = [
+            try Board.random(room: try Room(walls: 1, width: 5, height: 4), colours: 3, seed: 11),
+            try Board.random(room: try Room(walls: 1, width: 5, height: 4), colours: 3, seed: 12),
+            try Board.random(room: try Room(walls: 4, width: 2, height: 3), colours: 3, seed: 13),
+        ]
+        for board in boards {
+            for goal in [SearchGoal(), SearchGoal(nextMultiplier: 2, isChained: true)] {
+                let line = Search(method: .beam, goal: goal, budget: SearchBudget(playouts: 200_000)).run(from: board).line
+                var known: [BoardAtMove: Int] = [:]
+                #expect(line.score == Self.bestScore(from: board, goal: goal, atMove: 0, known: &known), "\(board)")
+            }
+        }
     }
 
     @Test("A board with no move: an empty line at once, whatever the budget", arguments: SearchMethod.allCases)
