@@ -18,7 +18,9 @@ public struct Framing: Hashable, Sendable {
     /// The window's bands, in pixels, that the HUD covers at the top and bottom. Each is capped
     /// at 30 % of the window's height: a tiny window with large text keeps room for the wall.
     public struct Bands: Hashable, Sendable {
+        /// Pixels from the window's top edge.
         public var top: Float
+        /// Pixels from the window's bottom edge.
         public var bottom: Float
 
         /// Bands `top` and `bottom` pixels high.

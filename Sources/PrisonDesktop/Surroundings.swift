@@ -20,6 +20,7 @@ public struct Surroundings: Equatable {
     /// The cutaway plane (``Framing/cutaway(yaw:)``), or nil when nothing is cut away.
     public var cutaway: SIMD4<Float>?
 
+    /// The cell of the default room, shut.
     public init() {}
 
     /// The height of the ceiling: a little above the blocks, and never lower than a person.
