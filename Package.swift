@@ -12,8 +12,9 @@ import PackageDescription
 //                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
 //                simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
-//   PrisonDesktop what the desktop window knows without drawing: key bindings, head turns, scripts,
-//                the HUD's text, palettes, sounds as samples, saved games and best scores on disk.
+//   PrisonSession the midend every front end shares, with no window in it: the session (input as
+//                actions, time, the HUD's state and wording, the scene to draw), which game to play,
+//                replays, scripts, head turns, palettes, sounds as samples, the player's files.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
 // CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "PrisonSpace", targets: ["PrisonSpace"]),
         .library(name: "PrisonSpaceTesting", targets: ["PrisonSpaceTesting"]),
         .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
+        .library(name: "PrisonSession", targets: ["PrisonSession"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
         .executable(name: "puzzle-prison", targets: ["PuzzlePrison"]),
     ],
@@ -71,11 +73,11 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
-        .target(name: "PrisonDesktop", dependencies: ["PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
+        .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [
-                "PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
+                "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -107,12 +109,12 @@ let package = Package(
             dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles"]
         ),
         .testTarget(
-            name: "PrisonDesktopTests",
-            dependencies: ["PrisonDesktop", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+            name: "PrisonSessionTests",
+            dependencies: ["PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",
-            dependencies: ["PuzzlePrison", "PrisonRules", "CSTB"]
+            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonRules", "CSTB"]
         ),
     ]
 )

@@ -16,6 +16,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         case unreadable
         /// The input is larger than the limit the reader was given.
         case tooLarge
+        /// The input was to be text but is not UTF-8.
+        case notText
         /// The output cannot be created or written.
         case unwritable
     }
@@ -56,6 +58,23 @@ public struct InputReader: Sendable {
         }
         defer { close(descriptor) }
         return try contents(of: descriptor, name: name)
+    }
+
+    /// The text of the file at `path`, named in messages as ``contents(ofFileAt:what:)`` names
+    /// it; refuses what is not UTF-8.
+    public func text(ofFileAt path: String, what: String = "") throws(FileError) -> String {
+        try text(of: contents(ofFileAt: path, what: what), name: what.isEmpty ? path : "\(what) '\(path)'")
+    }
+
+    /// The text that can be read from `descriptor` (standard input is 0), up to the limit;
+    /// `name` names it in messages. Refuses what is not UTF-8.
+    public func text(of descriptor: Int32, name: String) throws(FileError) -> String {
+        try text(of: contents(of: descriptor, name: name), name: name)
+    }
+
+    private func text(of data: Data, name: String) throws(FileError) -> String {
+        guard let text = String(data: data, encoding: .utf8) else { throw FileError(.notText, "\(name) is not UTF-8 text") }
+        return text
     }
 
     /// Everything that can be read from `descriptor` (standard input is 0), up to the limit;

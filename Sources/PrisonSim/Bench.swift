@@ -218,7 +218,7 @@ struct Bench: ParsableCommand {
         func rate(throughWorld: Bool, jobs: Int) -> Double {
             // The standard room with 5 colours is a valid simulation.
             let simulation = try! Simulation(
-                room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)!
+                room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)
             let clock = ContinuousClock()
             let start = clock.now
             let limit = Duration(sessionSeconds: seconds)!
@@ -276,9 +276,9 @@ struct Bench: ParsableCommand {
         for (k, entity) in entities.enumerated() {
             entity.move(
                 to: Transform(rotation: Quaternion(angle: Float(k % 7), axis: [0, 1, 0]), translation: [Float(k % 13), 2, 0]),
-                relativeTo: nil, duration: 1e6, timingFunction: .easeInOut)
+                relativeTo: nil, duration: .seconds(1_000_000), timingFunction: .easeInOut)
         }
-        let updates = repeatFor(seconds: seconds, rounds: playouts) { _ in moving.update(deltaTime: 1.0 / 90) }
+        let updates = repeatFor(seconds: seconds, rounds: playouts) { _ in moving.advance(by: .seconds(1) / 90) }
         return SpaceFigures(
             blocks: room.blocks.count, castsPerSecond: hierarchy.rate, exhaustiveCastsPerSecond: exhaustive.rate,
             speedup: hierarchy.rate / exhaustive.rate, tenfoldBlocks: largeRoom.blocks.count,

@@ -15,12 +15,12 @@ struct Failure: Error {
 }
 
 extension Failure {
-    /// The failure of a file problem: a missing or unreadable input 66, one too large 65, an
-    /// output that cannot be written 73.
+    /// The failure of a file problem: a missing or unreadable input 66, one too large or not
+    /// text 65, an output that cannot be written 73.
     init(_ error: FileError) {
         switch error.kind {
         case .missing, .unreadable: self = .noInput(error.description)
-        case .tooLarge: self = .badData(error.description)
+        case .tooLarge, .notText: self = .badData(error.description)
         case .unwritable: self = .cannotCreate(error.description)
         }
     }
@@ -49,16 +49,11 @@ let inputReader = InputReader(limit: 8 << 20)
 
 /// The text of the file at `path`, or of standard input when `path` is `-`.
 func readText(_ path: String, what: String) throws(Failure) -> String {
-    let data: Data
     do throws(FileError) {
-        data = path == "-"
-            ? try inputReader.contents(of: STDIN_FILENO, name: "standard input")
-            : try inputReader.contents(ofFileAt: path, what: what)
+        return path == "-"
+            ? try inputReader.text(of: STDIN_FILENO, name: "standard input")
+            : try inputReader.text(ofFileAt: path, what: what)
     } catch { throw Failure(error) }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw .badData("\(path == "-" ? "standard input" : "\(what) '\(path)'") is not UTF-8 text")
-    }
-    return text
 }
 
 /// The board in the file at `path` (standard input for `-`), or a failure naming the line.
@@ -72,12 +67,11 @@ func writeOutput(_ data: Data) throws(Failure) {
     do throws(FileError) { try writeStandardOutput(data) } catch { throw .ioError(error.description) }
 }
 
-/// Encodes a value as pretty JSON with sorted keys, ending with a newline.
-func jsonData(_ value: some Encodable) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+/// A report as the JSON every program prints: `PrisonFiles.jsonData` (camelCase keys, sorted,
+/// pretty-printed, a newline at the end), for values that cannot fail to encode.
+func jsonData(_ report: some Encodable) -> Data {
     // The report types hold only strings, finite numbers, booleans and arrays: encoding cannot fail.
-    return try! encoder.encode(value) + Data("\n".utf8)
+    try! PrisonFiles.jsonData(report)
 }
 
 /// Fails unless the output `path` can be written, found out by creating a file in its place.

@@ -211,7 +211,7 @@ struct Plan: Equatable {
         return try! Simulation(
             room: Room(walls: settings.walls, width: settings.width, height: settings.height),
             colours: settings.colours, rules: settings.rules, player: settings.player, seed: seed,
-            tapInterval: settings.tapInterval, throughWorld: worldMode, thinking: settings.thinking.budget)!
+            tapInterval: settings.tapInterval, throughWorld: worldMode, thinking: settings.thinking.budget)
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import PrisonWorld
 import Synchronization
@@ -15,16 +14,12 @@ extension Plan {
     ) {
         let simulations = points.indices.map { simulation(ofPoint: $0) }
         let numbers = shard.games(of: totalGames).filter { !done.contains($0) }
-        let next = Atomic<Int>(0)
         let games = games
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, numbers.count))) { _ in
-            while !shouldStop() {
-                let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard taken < numbers.count else { return }
-                let point = numbers[taken] / games
-                guard let game = simulations[point].playGame(numbers[taken] % games, stoppingWhen: shouldStop) else { return }
-                finished(point, game)
-            }
+        Simulation.forEachGame(count: numbers.count, jobs: jobs, shouldStop: shouldStop) { taken in
+            let point = numbers[taken] / games
+            guard let game = simulations[point].playGame(numbers[taken] % games, stoppingWhen: shouldStop) else { return false }
+            finished(point, game)
+            return true
         }
     }
 }

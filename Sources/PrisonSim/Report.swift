@@ -2,8 +2,9 @@ import Foundation
 import PrisonWorld
 
 /// The summary of a `prison-sim run`: how the run was set up, the games it played and statistics
-/// over them. Its writers: the table (here), JSON (RunJSON.swift) and an SVG histogram of the
-/// scores (RunPlot.swift); the games CSV is GamesCSV's.
+/// over them (``Statistics``, whose scores ``Histogram`` bins). Its writers, a file each: the
+/// table (RunTable.swift), JSON (RunJSON.swift), the SVG histogram (RunPlot.swift) and the games
+/// CSV (GamesCSV.swift).
 ///
 /// Every statistic of a run without games is 0.
 struct RunReport {
@@ -63,58 +64,6 @@ struct RunReport {
     /// Games played per wall-clock second, when measured.
     var gamesPerSecond: Double? {
         execution.map { $0.seconds > 0 ? Double(records.count) / $0.seconds : 0 }
-    }
-
-    // MARK: Formats
-
-    /// The report as a table for a terminal, one line a figure: labels on the left, values aligned
-    /// on the right.
-    func table() -> String {
-        let statistics = statistics
-        var rows: [(String, String)] = [("Games", gamesDescription)]
-        if let shard { rows.append(("Shard", shard.description)) }
-        rows += [
-            ("Player", player),
-            ("Seed", String(seed)),
-            ("Room", room),
-            ("Colours", String(colours)),
-            ("Mode", modeDescription),
-        ]
-        if let execution { rows.append(("Jobs", String(execution.jobs))) }
-        rows += [
-            ("Mean score", fixed(statistics.meanScore, decimals: 1)),
-            ("Median score", fixed(statistics.medianScore, decimals: 1)),
-            ("Best score", String(statistics.bestScore)),
-            ("Cleared", clearedDescription),
-            ("Mean moves", fixed(statistics.meanMoves, decimals: 1)),
-            ("Max multiplier", String(statistics.maxMultiplier)),
-            ("Combo removals", String(statistics.comboRemovals)),
-        ]
-        if let execution {
-            rows.append(("Games per second", fixed(gamesPerSecond ?? 0, decimals: 1)))
-            rows.append(("Time", fixed(execution.seconds, decimals: 2) + " s"))
-        } else {
-            rows.append(("Time", "not measured"))
-        }
-        // The widest label of a report that measured its time, so a merge's table aligns the same.
-        let labelWidth = max(rows.map { $0.0.count }.max() ?? 0, "Games per second".count)
-        let valueWidth = rows.map { $0.1.count }.max() ?? 0
-        return rows.map { label, value in
-            let gap = String(repeating: " ", count: 2 + labelWidth - label.count + valueWidth - value.count)
-            return label + gap + value + "\n"
-        }.joined()
-    }
-
-    // MARK: Descriptions
-
-    /// The number of games, with the number requested when they differ and the interruption:
-    /// "100", "37 of 100 requested (interrupted)".
-    private var gamesDescription: String {
-        let games = statistics.games
-        var description = String(games)
-        if games != gamesRequested { description += " of \(gamesRequested) requested" }
-        if interrupted { description += " (interrupted)" }
-        return description
     }
 
     /// The number of games played, and of those requested when they differ: "100 games", "37 of 100 games".

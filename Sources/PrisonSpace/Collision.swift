@@ -43,31 +43,3 @@ public struct CollisionComponent: Hashable, Sendable {
         self.group = group
     }
 }
-
-/// Which hits a ray cast returns.
-public enum RaycastQuery: Hashable, Sendable {
-    /// The hit nearest to the origin.
-    case nearest
-    /// Every hit, nearest first.
-    case all
-    /// One hit, the first found: the cheapest answer to "is anything there?".
-    case any
-}
-
-/// Where a ray met a shape.
-public struct RaycastHit: CustomStringConvertible {
-    /// The entity whose shape was hit.
-    public let entity: Entity
-    /// The point hit, in the space the cast was given in.
-    public let position: SIMD3<Float>
-    /// The unit normal of the surface at the point, out of the face hit (against the ray).
-    public let normal: SIMD3<Float>
-    /// Metres from the origin along the ray, in the space the cast was given in.
-    public let distance: Float
-
-    /// The entity, point, normal and distance: `"box 0" at (0, 1.6, -2) in "root", hit at
-    /// (0, 1.6, -1.85), normal (0, 0, 1), 1.85 m away`.
-    public var description: String {
-        "\(entity), hit at \(describe(position)), normal \(describe(normal)), \(describe(distance)) m away"
-    }
-}

@@ -49,6 +49,22 @@ public struct SimulatedGame: Sendable {
     public let game: Game
 }
 
+/// Why a simulation cannot be set up.
+public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No player has this name (see ``Players/all``).
+    case unknownPlayer(String)
+    /// Random boards of the room and colours cannot be made.
+    case badBoard(BoardError)
+
+    /// The problem in a sentence, for messages.
+    public var description: String {
+        switch self {
+        case .unknownPlayer(let name): "there is no player named '\(name)'"
+        case .badBoard(let error): "\(error)"
+        }
+    }
+}
+
 /// Games played by a simulated player on random boards, each one decided by the run's seed and
 /// its number alone, so results do not depend on how many run at once.
 public struct Simulation: Sendable {
@@ -71,14 +87,15 @@ public struct Simulation: Sendable {
     /// How long a searching player thinks about each move.
     public let thinking: SearchBudget
 
-    /// A simulation, or nil when `player` names no player.
-    public init?(
+    /// A simulation; throws when `player` names no player or random boards of `room` with
+    /// `colours` cannot be made.
+    public init(
         room: Room, colours: Int, rules: Rules = Rules(), player: String, seed: UInt64,
         tapInterval: Duration = .milliseconds(800), throughWorld: Bool = true, settings: WorldSettings = WorldSettings(),
         thinking: SearchBudget = .seconds(0.1)
-    ) throws(BoardError) {
-        guard Players.named(player) != nil else { return nil }
-        _ = try Board.random(room: room, colours: colours, seed: seed)  // refuses bad colours now
+    ) throws(SimulationError) {
+        guard Players.named(player) != nil else { throw .unknownPlayer(player) }
+        do { _ = try Board.random(room: room, colours: colours, seed: seed) } catch { throw .badBoard(error) }
         self.room = room
         self.colours = colours
         self.rules = rules
@@ -116,9 +133,9 @@ public struct Simulation: Sendable {
             let world = World(game: start, settings: settings)
             while !shouldStop(), let group = player.chooseGroup(in: world.game) {
                 do { try world.tap(lookingAt: group.cells[aim.below(group.size)]) } catch { missedTaps += 1 }
-                world.update(deltaTime: tapInterval.sessionSeconds)
+                world.advance(by: tapInterval)
             }
-            while world.isAnimating, !shouldStop() { world.update(deltaTime: 1) }
+            while world.isAnimating, !shouldStop() { world.advance(by: .seconds(1)) }
             game = world.game
         } else {
             var rulesGame = start
@@ -148,12 +165,26 @@ public struct Simulation: Sendable {
         games: Int, jobs: Int, shouldStop: @escaping @Sendable () -> Bool = { false },
         finished: @Sendable (SimulatedGame) -> Void
     ) {
+        Self.forEachGame(count: games, jobs: jobs, shouldStop: shouldStop) { index in
+            guard let played = playGame(index, stoppingWhen: shouldStop) else { return false }
+            finished(played)
+            return true
+        }
+    }
+
+    /// The work loop of every batch of games: `jobs` threads take the numbers `0..<count` one at
+    /// a time, in increasing order, and call `play` with each, until all are taken, `shouldStop`
+    /// returns true (asked before each number), or `play` returns false (its game was
+    /// abandoned), which stops that thread. Which thread plays a number never matters: a game
+    /// depends on its number alone.
+    public static func forEachGame(
+        count: Int, jobs: Int, shouldStop: @Sendable () -> Bool, play: @Sendable (Int) -> Bool
+    ) {
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while !shouldStop() {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < games, let played = playGame(index, stoppingWhen: shouldStop) else { return }
-                finished(played)
+                let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard number < count, play(number) else { return }
             }
         }
     }

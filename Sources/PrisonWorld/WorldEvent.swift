@@ -2,7 +2,7 @@ import PrisonRules
 
 /// Something a front end may want to show or sound, at a time on the world clock.
 ///
-/// ``World/update(deltaTime:)`` returns the events up to the new time, earliest first; events at
+/// ``World/advance(by:)`` returns the events up to the new time, earliest first; events at
 /// the same time come in the order of ``Kind``'s cases, then in the order they happened.
 public struct WorldEvent: Hashable, Sendable {
     /// When it happened, on the world clock.

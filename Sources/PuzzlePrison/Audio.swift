@@ -1,6 +1,6 @@
 import COpenAL
 import Foundation
-import PrisonDesktop
+import PrisonSession
 
 /// Plays the game's sound effects through OpenAL's default device.
 ///
@@ -32,6 +32,9 @@ final class AudioPlayer: SoundPlayer {
             output = nil
         }
     }
+
+    /// Whether a device is open to play on.
+    var isAvailable: Bool { output != nil }
 
     /// Plays `effect` unless muted, its pitch (and speed) scaled by `pitch`, held to 0.25 to 4.
     func play(_ effect: SoundEffect, pitch: Float = 1) {

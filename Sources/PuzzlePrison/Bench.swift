@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 import PrisonWorld
@@ -46,11 +46,10 @@ struct Bench {
     func run() throws(FrontEndError) {
         let board: Board
         do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
-        let origin = GameOrigin(room: .standard, colours: 5, rules: Rules())
-        let session = launcher.session(game: Game(start: board), origin: origin, replay: nil, keepsRecords: false)
+        let session = launcher.unrecordedSession(of: Game(start: board))
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
         let viewport = SIMD2<Float>(surface.framebufferSize)
-        let step = 1.0 / 60
+        let step = Duration.seconds(1) / 60
 
         // The baseline: frames with no blocks.
         var baseline: [Double] = []
@@ -75,7 +74,7 @@ struct Bench {
                 if session.world.game.isOver { session.perform(.restart) }
                 let groups = session.world.game.availableGroups
                 if let group = groups.randomElement(using: &generator), let cell = group.cells.randomElement(using: &generator) {
-                    if (try? session.world.play(cell)) != nil { taps += 1 }
+                    if session.play(cell) { taps += 1 }
                 }
             }
             session.drag(by: [2, 0])
@@ -94,12 +93,11 @@ struct Bench {
             blocks: board.blockCount, taps: taps, frameMilliseconds: frameStatistics,
             cpuOutsideGLMilliseconds: Statistics(cpuTimes), baselineFrameMilliseconds: baselineStatistics,
             frameRatioToBaseline: frameStatistics.median / baselineStatistics.median)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        do throws(FileError) { try writeStandardOutput(((try? encoder.encode(report)) ?? Data()) + Data("\n".utf8)) } catch {
-            throw FrontEndError(error.description)
+        let json: Data
+        do throws(EncodingError) { json = try jsonData(report) } catch {
+            throw FrontEndError("cannot write the figures as JSON: \(error)")
         }
+        do throws(FileError) { try writeStandardOutput(json) } catch { throw FrontEndError(error.description) }
     }
 }
 

@@ -1,4 +1,4 @@
-import PrisonDesktop
+import PrisonSession
 import PrisonSpace
 
 /// The prison cell as triangles in world space, for the cell shader: the stone walls (moving

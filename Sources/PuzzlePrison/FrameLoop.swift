@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonRules
 
 /// Seconds on a monotonic clock.
@@ -60,12 +60,12 @@ final class FrameLoop {
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
             last = now
             if var player = script {
-                let steps = player.advance(by: deltaTime)
+                let steps = player.advance(by: .seconds(deltaTime))
                 script = player
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
-            session.advance(by: deltaTime, viewport: viewport)
+            session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
             let scene = session.scene(), hud = session.hudState
             if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
@@ -89,6 +89,7 @@ final class FrameLoop {
 
     private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil) {
         let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
+            + MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport)
         renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
     }
 
@@ -106,7 +107,7 @@ final class FrameLoop {
             session.release(chord.key)
         case .screenshot(let path):
             // What the script has done so far, before the steps after it in this frame.
-            session.advance(by: 0, viewport: viewport)
+            session.advance(by: .zero, viewport: viewport)
             try save(renderedTo: path, drawingFirst: true)
         case .state(let path):
             try write(SavedGame(session.world.game).encoded(), to: path, what: "the game")

@@ -1,5 +1,5 @@
 import Foundation
-import PrisonDesktop
+import PrisonSession
 
 /// Lays the HUD out in framebuffer pixels: panels under text, with the renderer's two fonts.
 struct HUDPainter {

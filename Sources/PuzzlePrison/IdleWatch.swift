@@ -1,4 +1,4 @@
-import PrisonDesktop
+import PrisonSession
 
 /// Tells the frame loop when a frame would show nothing new, so an idle window waits for input
 /// instead of drawing the same picture again and again.

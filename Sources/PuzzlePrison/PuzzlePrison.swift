@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 
@@ -64,7 +64,7 @@ struct PuzzlePrison: ParsableCommand {
             throw ValidationError("--colours must be 2 to \(Board.maximumColours), not \(colours)")
         }
         if board != nil, replay != nil { throw ValidationError("give --board or --replay, not both") }
-        if board != nil || replay != nil, seed != nil || walls != nil || width != nil || height != nil || colours != nil {
+        if board != nil || replay != nil, GameRequest(seed: seed, walls: walls, width: width, height: height, colours: colours).makesNewBoard {
             throw ValidationError("--seed, --walls, --width, --height and --colours make a new board; they do not go with --board or --replay")
         }
         if let benchFrames, benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1, not \(benchFrames)") }
@@ -110,10 +110,8 @@ struct PuzzlePrison: ParsableCommand {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return
         }
-        let chosen = try launcher.game(
-            board: board, replay: replay, seed: seed, walls: walls, width: width, height: height, colours: colours)
-        let session = launcher.session(
-            game: chosen.game, origin: chosen.origin, replay: chosen.replay, keepsProgress: chosen.isProgress)
+        let session = try launcher.session(
+            for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
         loop.renderer.flatColours = flatColours
         try loop.run(screenshot: screenshot)

@@ -1,6 +1,6 @@
 import CGL
 import Foundation
-import PrisonDesktop
+import PrisonSession
 import PrisonSpace
 
 /// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core.

@@ -2,7 +2,7 @@ import CEGL
 import CGL
 import CGLFW
 import Foundation
-import PrisonDesktop
+import PrisonSession
 
 /// Where frames go: a window on the screen, or a framebuffer with no screen at all.
 protocol Surface: AnyObject {

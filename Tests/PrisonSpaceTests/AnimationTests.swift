@@ -12,8 +12,8 @@ struct AnimationTests {
         let block = Entity(name: "block")
         wall.addChild(block)
         let target = Transform(translation: [-0.3, 0.45, -0.6])
-        block.move(to: target, relativeTo: wall, duration: 0.3)
-        space.update(deltaTime: 1)
+        block.move(to: target, relativeTo: wall, duration: .milliseconds(300))
+        space.advance(by: .seconds(1))
         #expect(block.transform == target)
     }
 
@@ -39,12 +39,12 @@ struct AnimationTests {
         let space = Space()
         let box = movingBox(in: space)
         let target = Transform(scale: [3, 3, 3], rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [2, 0, 0])
-        box.move(to: target, relativeTo: nil, duration: 1)
-        space.update(deltaTime: 0.5)
+        box.move(to: target, relativeTo: nil, duration: .seconds(1))
+        space.advance(by: .milliseconds(500))
         #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
         #expect(box.transform.scale.isApproximatelyEqual(to: [2, 2, 2]))
         #expect(box.transform.rotation.isApproximatelyEqual(to: Quaternion(angle: .pi / 4, axis: [0, 1, 0])))
-        space.update(deltaTime: 0.5)
+        space.advance(by: .milliseconds(500))
         #expect(box.transform == target)
     }
 
@@ -53,34 +53,34 @@ struct AnimationTests {
         let space = Space()
         let box = movingBox(in: space)
         var completions = 0
-        let move = box.move(to: Transform(translation: [4, 0, 0]), relativeTo: nil, duration: 4) { completions += 1 }
-        space.update(deltaTime: 1)
+        let move = box.move(to: Transform(translation: [4, 0, 0]), relativeTo: nil, duration: .seconds(4)) { completions += 1 }
+        space.advance(by: .seconds(1))
         move.pause()
-        space.update(deltaTime: 1)
+        space.advance(by: .seconds(1))
         #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
         #expect(!move.isPlaying && move.isPaused)
         move.resume()
         move.speed = 2
-        space.update(deltaTime: 1)
+        space.advance(by: .seconds(1))
         #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
         move.stop()
-        space.update(deltaTime: 5)
+        space.advance(by: .seconds(5))
         #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
         #expect(move.isStopped && !move.isComplete && completions == 0)
     }
 
-    @Test("The completion runs exactly once, during the update that ends the move")
+    @Test("The completion runs exactly once, during the advance that ends the move")
     func completionOnce() {
         let space = Space()
         let box = movingBox(in: space)
-        var completions: [Double] = []
-        let move = box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: 0.3) {
+        var completions: [Duration] = []
+        let move = box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: .milliseconds(300)) {
             completions.append(space.time)
         }
-        for _ in 0..<10 { space.update(deltaTime: 0.1) }
+        for _ in 0..<10 { space.advance(by: .milliseconds(100)) }
         #expect(completions.count == 1)
         #expect(move.isComplete)
-        #expect(abs(completions[0] - 0.3) < 0.05)
+        #expect(completions == [.milliseconds(300)], "the step that reaches 0.3 s ends the move")
     }
 
     @Test("A new move replaces the running one from where the entity is; the old one reports stopped")
@@ -88,13 +88,13 @@ struct AnimationTests {
         let space = Space()
         let box = movingBox(in: space)
         var firstDone = false
-        let first = box.move(to: Transform(translation: [2, 0, 0]), relativeTo: nil, duration: 2) { firstDone = true }
-        space.update(deltaTime: 1)
-        let second = box.move(to: Transform(translation: [1, 2, 0]), relativeTo: nil, duration: 1)
+        let first = box.move(to: Transform(translation: [2, 0, 0]), relativeTo: nil, duration: .seconds(2)) { firstDone = true }
+        space.advance(by: .seconds(1))
+        let second = box.move(to: Transform(translation: [1, 2, 0]), relativeTo: nil, duration: .seconds(1))
         #expect(first.isStopped && !first.isComplete)
-        space.update(deltaTime: 0.5)
+        space.advance(by: .milliseconds(500))
         #expect(box.transform.translation.isApproximatelyEqual(to: [1, 1, 0]), "from the midpoint (1, 0, 0)")
-        space.update(deltaTime: 1)
+        space.advance(by: .seconds(1))
         #expect(second.isComplete && !firstDone)
     }
 
@@ -104,8 +104,8 @@ struct AnimationTests {
         let anchor = Entity(name: "anchor", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -2]))
         space.addChild(anchor)
         let box = movingBox(in: space)
-        box.move(to: Transform(translation: [0, 0, -1]), relativeTo: anchor, duration: 1, timingFunction: .easeInOut)
-        space.update(deltaTime: 1)
+        box.move(to: Transform(translation: [0, 0, -1]), relativeTo: anchor, duration: .seconds(1), timingFunction: .easeInOut)
+        space.advance(by: .seconds(1))
         // The anchor is turned 90° left: its -z is the world's -x.
         #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [-1, 0, -2]))
     }
@@ -129,25 +129,24 @@ struct AnimationTests {
             for (k, box) in boxes.enumerated() {
                 box.move(
                     to: Transform(rotation: Quaternion(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1]),
-                    relativeTo: nil, duration: 0.5 + Double(k) / 10, timingFunction: .easeInOut)
+                    relativeTo: nil, duration: .seconds(0.5 + Double(k) / 10), timingFunction: .easeInOut)
             }
-            for step in 0..<30 { space.update(deltaTime: 1.0 / 60 + Double(step % 3) / 1000) }
+            for step in 0..<30 { space.advance(by: .seconds(1.0 / 60 + Double(step % 3) / 1000)) }
             return boxes.map(\.transform)
         }
         #expect(run() == run())
     }
 
-    @Test("Bad steps are ignored; an entity outside a space jumps and completes at once")
+    @Test("A negative step is ignored; an entity outside a space jumps and completes at once")
     func edges() {
         let space = Space()
         let box = movingBox(in: space)
-        box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: 1)
-        space.update(deltaTime: -1)
-        space.update(deltaTime: .nan)
-        #expect(box.transform.translation == .zero && space.time == 0)
+        box.move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: .seconds(1))
+        space.advance(by: .seconds(-1))
+        #expect(box.transform.translation == .zero && space.time == .zero)
         let loose = Entity(name: "loose")
         var done = false
-        let move = loose.move(to: Transform(translation: [5, 0, 0]), relativeTo: nil, duration: 3) { done = true }
+        let move = loose.move(to: Transform(translation: [5, 0, 0]), relativeTo: nil, duration: .seconds(3)) { done = true }
         #expect(move.isComplete && done && loose.transform.translation == [5, 0, 0])
     }
 }

@@ -243,9 +243,9 @@ struct RaycastTests {
     func midMove() throws {
         let space = Space()
         let box = space.addBoxes(at: [[0, 0, -2]], size: 0.5)[0]
-        box.move(to: Transform(translation: [4, 0, -2]), relativeTo: nil, duration: 2)
+        box.move(to: Transform(translation: [4, 0, -2]), relativeTo: nil, duration: .seconds(2))
         #expect(space.firstHit(from: .zero, toward: [0, 0, -1])?.entity === box)
-        space.update(deltaTime: 1)
+        space.advance(by: .seconds(1))
         #expect(space.firstHit(from: .zero, toward: [0, 0, -1]) == nil)
         #expect(space.firstHit(from: [2, 0, 0], toward: [2, 0, -1])?.entity === box)
     }

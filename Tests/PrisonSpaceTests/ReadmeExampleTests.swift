@@ -37,13 +37,13 @@ import Testing
         // Breaking: shrink and fall away over 0.4 s, on the space's clock.
         hit.entity.move(
             to: Transform(scale: [0.01, 0.01, 0.01], translation: hit.entity.position(relativeTo: wall) - [0, 0.3, 0]),
-            relativeTo: wall, duration: 0.4, timingFunction: .easeIn) { print("broken") }
+            relativeTo: wall, duration: .milliseconds(400), timingFunction: .easeIn) { print("broken") }
     }
-    space.update(deltaTime: 1.0 / 90)  // the only way time moves
+    space.advance(by: .seconds(1) / 90)  // the only way time moves
     #expect(space.isAnimating)
-    space.updateUntilSettled()  // or step until every move has ended
+    space.advanceUntilSettled()  // or step until every move has ended
     #expect(!space.isAnimating)
-    #expect(space.time > 0.4)
+    #expect(space.time >= .milliseconds(400) - .seconds(1) / 90, "the clock ran the 0.4 s move to its end, to within a step")
     let broken = wall.children.filter { $0.transform.scale.x < 1 }
     #expect(broken.map(\.name) == ["block 5 5"])
 }

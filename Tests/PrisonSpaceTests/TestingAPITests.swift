@@ -74,24 +74,24 @@ struct TestingAPITests {
         #expect(b.convert(transform: .identity, to: nil).isApproximatelyEqual(to: Transform(scale: [2, 2, 2], translation: [0, 0, -3])))
     }
 
-    @Test("isAnimating tells whether a move plays, and updateUntilSettled runs the clock to the end of chained moves")
+    @Test("isAnimating tells whether a move plays, and advanceUntilSettled runs the clock to the end of chained moves")
     func settling() {
         let space = Space()
         let box = space.addBoxes(at: [[0, 0, -2]])[0]
         #expect(!space.isAnimating && !box.isAnimating)
-        #expect(space.updateUntilSettled(), "nothing to wait for")
-        #expect(space.time == 0)
+        #expect(space.advanceUntilSettled(), "nothing to wait for")
+        #expect(space.time == .zero)
         var steps: [String] = []
-        box.move(to: Transform(translation: [0, 1, -2]), relativeTo: nil, duration: 0.5) {
+        box.move(to: Transform(translation: [0, 1, -2]), relativeTo: nil, duration: .milliseconds(500)) {
             steps.append("up")
-            box.move(to: Transform(translation: [1, 1, -2]), relativeTo: nil, duration: 0.25) { steps.append("right") }
+            box.move(to: Transform(translation: [1, 1, -2]), relativeTo: nil, duration: .milliseconds(250)) { steps.append("right") }
         }
         #expect(space.isAnimating && box.isAnimating)
-        #expect(space.updateUntilSettled(deltaTime: 0.1))
+        #expect(space.advanceUntilSettled(step: .milliseconds(100)))
         #expect(steps == ["up", "right"])
         #expect(!space.isAnimating && !box.isAnimating)
         #expect(box.position(relativeTo: nil) == [1, 1, -2])
-        #expect(abs(space.time - 0.8) < 1e-9, "0.5 s, then 0.25 s from the step the first ended in")
+        #expect(space.time == .milliseconds(800), "0.5 s, then 0.25 s from the step the first ended in")
         // The hit follows the box where it came to rest.
         #expect(space.firstHit(from: [1, 1, 0], toward: [1, 1, -2])?.entity === box)
     }
@@ -100,14 +100,14 @@ struct TestingAPITests {
     func pausedAndFrozen() {
         let space = Space()
         let box = space.addBoxes(at: [.zero])[0]
-        let paused = box.move(to: Transform(translation: [0, 1, 0]), relativeTo: nil, duration: 1)
+        let paused = box.move(to: Transform(translation: [0, 1, 0]), relativeTo: nil, duration: .seconds(1))
         paused.pause()
         #expect(!space.isAnimating && !box.isAnimating)
-        #expect(space.updateUntilSettled())
+        #expect(space.advanceUntilSettled())
         paused.resume()
         paused.speed = 0
-        #expect(!space.updateUntilSettled(deltaTime: 0.5, timeLimit: 10))
-        #expect(space.time == 10 && !paused.isComplete)
-        #expect(!space.updateUntilSettled(deltaTime: .nan))
+        #expect(!space.advanceUntilSettled(step: .milliseconds(500), timeLimit: .seconds(10)))
+        #expect(space.time == .seconds(10) && !paused.isComplete)
+        #expect(!space.advanceUntilSettled(step: .zero))
     }
 }

@@ -53,7 +53,7 @@ struct ResumeTests {
         let world = World(game: game)
         let first = try world.play(cell(2, 0, 1))
         #expect(first.multiplier == 1)
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         let second = try world.tap(lookingAt: cell(3, 0, 0))
         #expect(second.multiplier == 2, "a tap within the window of the first new one is a combo")
         #expect(world.multiplier == 2)
@@ -110,12 +110,12 @@ struct PlayCellTests {
     @Test("Playing a cell breaks its group at the world's time")
     func playsNow() throws {
         let world = try world(squares)
-        world.update(deltaTime: 2.25)
+        world.advance(by: .milliseconds(2250))
         let outcome = try world.play(cell(1, 1, 1))
         #expect(outcome.move == Move(cell(1, 1, 1), at: .milliseconds(2250)))
         #expect(world.brokenCells(outcome) == [cell(1, 0, 0), cell(1, 1, 0), cell(1, 0, 1), cell(1, 1, 1)])
         #expect(world.game.board.blockCount == 12)
-        let events = world.update(deltaTime: 0)
+        let events = world.advance(by: .zero)
         #expect(events.contains { $0.kind == .groupBroke(size: 4, colour: 2, points: 4, multiplier: 1) })
         #expect(world.blocks.filter { $0.phase == .breaking }.count == 4)
     }
@@ -124,10 +124,10 @@ struct PlayCellTests {
     func combos() throws {
         let world = try world(squares)
         try world.play(cell(0, 0, 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         let second = try world.play(cell(1, 0, 0))
         #expect(second.multiplier == 2 && second.points == 8)
-        world.update(deltaTime: 1.5)
+        world.advance(by: .milliseconds(1500))
         let third = try world.play(cell(2, 0, 0))
         #expect(third.multiplier == 1)
     }
@@ -137,7 +137,7 @@ struct PlayCellTests {
         // One wall: breaking the three 1s brings the two 2s down side by side on row 0.
         let world = try world("2.\n12\n11")
         try world.play(cell(0, 0, 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         #expect(world.block(in: cell(0, 0, 0))?.phase == .waiting, "the 2 is still up where it was")
         let outcome = try world.play(cell(0, 0, 0))
         #expect(world.brokenCells(outcome) == [cell(0, 0, 0), cell(0, 1, 0)])
@@ -151,7 +151,7 @@ struct PlayCellTests {
     ])
     func emptyCell(target: Cell) throws {
         let world = try world(".. 22 .3 4.\n11 22 33 54")
-        world.update(deltaTime: 1)
+        world.advance(by: .seconds(1))
         let before = world.game, time = world.time
         let transforms = world.blocks.map(\.entity.transform)
         #expect(throws: TapMiss.noBlock) { try world.play(target) }
@@ -159,7 +159,7 @@ struct PlayCellTests {
         #expect(world.time == time)
         #expect(world.blocks.map(\.entity.transform) == transforms)
         #expect(!world.isAnimating)
-        #expect(world.update(deltaTime: 0).isEmpty)
+        #expect(world.advance(by: .zero).isEmpty)
     }
 
     @Test("Playing a lone block throws loneBlock with its cell and changes nothing", arguments: [
@@ -177,6 +177,6 @@ struct PlayCellTests {
         #expect(world.blocks.map(\.phase) == phases)
         #expect(world.multiplier == 1)
         #expect(!world.isAnimating)
-        #expect(world.update(deltaTime: 0).isEmpty)
+        #expect(world.advance(by: .zero).isEmpty)
     }
 }

@@ -16,9 +16,9 @@ struct SimulationTests {
 
     @Test("One job or two, the same games", arguments: ["random", "greedy", "beam", "nmcs", "nrpa"])
     func jobsGiveTheSameGames(player: String) throws {
-        let simulation = try #require(try Simulation(
+        let simulation = try Simulation(
             room: Self.room, colours: 4, player: player, seed: 11, throughWorld: false,
-            thinking: SearchBudget(playouts: 150)))
+            thinking: SearchBudget(playouts: 150))
         let one = records(simulation, games: 8, jobs: 1)
         #expect(one.map(\.index) == Array(0..<8))
         #expect(one == records(simulation, games: 8, jobs: 2))
@@ -28,8 +28,8 @@ struct SimulationTests {
     @Test("Taps through the world score exactly what the rules alone score for the same taps")
     func worldAgreesWithRules() throws {
         for player in ["random", "greedy"] {
-            let world = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 5))
-            let rules = try #require(try Simulation(room: Self.room, colours: 4, player: player, seed: 5, throughWorld: false))
+            let world = try Simulation(room: Self.room, colours: 4, player: player, seed: 5)
+            let rules = try Simulation(room: Self.room, colours: 4, player: player, seed: 5, throughWorld: false)
             for index in 0..<6 {
                 let throughWorld = world.playGame(index)
                 #expect(throughWorld.record.missedTaps == 0)
@@ -41,8 +41,8 @@ struct SimulationTests {
 
     @Test("Taps every half second make combos; the record counts them")
     func combos() throws {
-        let simulation = try #require(try Simulation(
-            room: Self.room, colours: 4, player: "random", seed: 3, tapInterval: .milliseconds(500)))
+        let simulation = try Simulation(
+            room: Self.room, colours: 4, player: "random", seed: 3, tapInterval: .milliseconds(500))
         let played = simulation.playGame(0)
         let multipliers = played.game.history.map(\.multiplier)
         #expect(played.record.maxMultiplier == multipliers.max())
@@ -64,9 +64,9 @@ struct SimulationTests {
     @Test("Searching players score more than random ones, and more still when they count on combos")
     func searchingPlayers() throws {
         func meanScore(_ player: String, tapInterval: Duration) throws -> Int {
-            let simulation = try #require(try Simulation(
+            let simulation = try Simulation(
                 room: Self.room, colours: 4, player: player, seed: 2, tapInterval: tapInterval, throughWorld: false,
-                thinking: SearchBudget(playouts: 400)))
+                thinking: SearchBudget(playouts: 400))
             return records(simulation, games: 6, jobs: 2).reduce(0) { $0 + $1.score } / 6
         }
         let slow = Duration.seconds(2)
@@ -78,16 +78,38 @@ struct SimulationTests {
 
     @Test("A searching player through the world scores what its taps score on the rules")
     func searchingThroughTheWorld() throws {
-        let world = try #require(try Simulation(
-            room: Self.room, colours: 4, player: "nmcs", seed: 4, thinking: SearchBudget(playouts: 100)))
-        let rules = try #require(try Simulation(
-            room: Self.room, colours: 4, player: "nmcs", seed: 4, throughWorld: false, thinking: SearchBudget(playouts: 100)))
+        let world = try Simulation(
+            room: Self.room, colours: 4, player: "nmcs", seed: 4, thinking: SearchBudget(playouts: 100))
+        let rules = try Simulation(
+            room: Self.room, colours: 4, player: "nmcs", seed: 4, throughWorld: false, thinking: SearchBudget(playouts: 100))
         #expect(world.playGame(0).record == rules.playGame(0).record)
     }
 
     @Test("Bad setups are refused")
     func badSetups() throws {
-        #expect(try Simulation(room: Self.room, colours: 4, player: "nobody", seed: 1) == nil)
-        #expect(throws: BoardError.self) { try Simulation(room: Self.room, colours: 11, player: "random", seed: 1) }
+        #expect(throws: SimulationError.unknownPlayer("nobody")) { try Simulation(room: Self.room, colours: 4, player: "nobody", seed: 1) }
+        #expect(throws: SimulationError.self) { try Simulation(room: Self.room, colours: 11, player: "random", seed: 1) }
+    }
+
+    @Test("The work loop hands out every number once, and stops a thread whose game is abandoned")
+    func workLoop() {
+        let taken = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 2, shouldStop: { false }) { number in
+            taken.withLock { $0.append(number) }
+            return true
+        }
+        #expect(taken.withLock { $0.sorted() } == Array(0..<50))
+        let oneThread = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 1, shouldStop: { false }) { number in
+            oneThread.withLock { $0.append(number) }
+            return number < 5
+        }
+        #expect(oneThread.withLock(\.self) == Array(0...5), "in order, up to the abandoned game")
+        let none = Mutex<[Int]>([])
+        Simulation.forEachGame(count: 50, jobs: 2, shouldStop: { true }) { number in
+            none.withLock { $0.append(number) }
+            return true
+        }
+        #expect(none.withLock(\.self).isEmpty)
     }
 }

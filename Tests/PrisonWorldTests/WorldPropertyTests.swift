@@ -46,7 +46,7 @@ struct WorldPropertyTests {
                     }
                 }
                 expectBlocksMatchBoard(world)
-                world.update(deltaTime: Double(random.below(1_500_000)) / 1_000_000)
+                world.advance(by: .microseconds(random.below(1_500_000)))
             }
             world.settle()
             expectBlocksMatchBoard(world)

@@ -16,7 +16,7 @@ extension World {
     @discardableResult
     func settle() -> [WorldEvent] {
         var events: [WorldEvent] = []
-        while isAnimating { events += update(deltaTime: 1) }
+        while isAnimating { events += advance(by: .seconds(1)) }
         return events
     }
 
@@ -82,8 +82,10 @@ struct TapTests {
         #expect(throws: TapMiss.loneBlock(cell(2, 2, 0))) { try world.tap(lookingAt: cell(2, 2, 0)) }
         #expect(throws: TapMiss.noBlock) { try world.tap(lookingAt: cell(0, 0, 5)) }
         #expect(world.game == before)
-        #expect(world.update(deltaTime: 1).allSatisfy { if case .dangerBegan = $0.kind { true } else { false } })
+        #expect(world.advance(by: .seconds(1)).allSatisfy { if case .dangerBegan = $0.kind { true } else { false } })
         #expect(TapMiss.loneBlock(cell(2, 2, 0)).description == "the block at 2 2 0 has no neighbour of its colour")
+        let early = MoveError.timeBeforePreviousMove(.seconds(1), previous: .seconds(2))
+        #expect(TapMiss.refused(early).description == "the rules refuse the move: \(early)", "the rules' reason, not a lone block")
     }
 }
 
@@ -105,7 +107,7 @@ struct AnimationPhaseTests {
         let world = try world(Self.fallingThrees)
         let ray = try #require(world.ray(toward: cell(0, 0, 0)))
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         let breaking = try #require(world.blocks.first { $0.phase == .breaking })
         #expect(breaking.cell == nil && breaking.entity.collision == nil)
         #expect(breaking.entity.transform.scale.x < 1 && breaking.entity.transform.scale.x > 0, "it shrinks")
@@ -121,7 +123,7 @@ struct AnimationPhaseTests {
     func fallingBlock(at time: Double, phase: BlockPhase, multiplier: Int) throws {
         let world = try world(Self.fallingThrees)
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: time)
+        world.advance(by: .seconds(time))
         // The 3 that was in column 0, row 1 is now in the rules' cell (0, 0, 0).
         let three = try #require(world.block(in: cell(0, 0, 0)))
         #expect(three.phase == phase)
@@ -143,7 +145,7 @@ struct AnimationPhaseTests {
     func slidingBlock() throws {
         let world = try world(Self.slidingTwos)
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: 1.0 + 0.3 + 0.1)
+        world.advance(by: .milliseconds(1000 + 300 + 100))
         let two = try #require(world.block(in: cell(0, 0, 1)))
         #expect(two.phase == .sliding)
         let x = two.entity.position(relativeTo: nil).x
@@ -166,11 +168,11 @@ struct AnimationPhaseTests {
         func phases(ofColumn column: Int) -> Set<BlockPhase> {
             Set(world.blocks.filter { $0.cell?.column == column }.map(\.phase))
         }
-        world.update(deltaTime: 0.999)
+        world.advance(by: .milliseconds(999))
         #expect(phases(ofColumn: 0) == [.waiting] && phases(ofColumn: 1) == [.waiting])
-        world.update(deltaTime: 0.002)
+        world.advance(by: .milliseconds(2))
         #expect(phases(ofColumn: 0) == [.falling] && phases(ofColumn: 1) == [.waiting], "slides wait for the falls")
-        world.update(deltaTime: 0.3)
+        world.advance(by: .milliseconds(300))
         #expect(phases(ofColumn: 0) == [.resting] && phases(ofColumn: 1) == [.sliding])
         world.settle()
         for block in world.blocks {
@@ -191,7 +193,7 @@ struct ComboTests {
     func edgeOfTheWindow(after seconds: Double, multiplier: Int) throws {
         let world = try world(Self.twoPairs)
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: seconds)
+        world.advance(by: .seconds(seconds))
         #expect(world.time == Duration(sessionSeconds: seconds))
         let second = try world.tap(lookingAt: cell(0, 0, 0))
         #expect(second.multiplier == multiplier)
@@ -202,10 +204,10 @@ struct ComboTests {
     func breakLastsTheWindow() throws {
         let world = try world(Self.twoPairs, rules: Rules(comboWindow: .milliseconds(400)))
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: 0.399)
+        world.advance(by: .milliseconds(399))
         #expect(world.blocks.contains { $0.phase == .breaking })
         #expect(world.multiplier == 1)
-        world.update(deltaTime: 0.001)
+        world.advance(by: .milliseconds(1))
         #expect(!world.blocks.contains { $0.phase == .breaking })
         #expect(try world.tap(lookingAt: cell(0, 0, 0)).multiplier == 1)
     }
@@ -214,9 +216,9 @@ struct ComboTests {
     func multiplierEvents() throws {
         let world = try world("112233")
         try world.tap(lookingAt: cell(0, 0, 0))
-        var events = world.update(deltaTime: 0.5)
+        var events = world.advance(by: .milliseconds(500))
         try world.tap(lookingAt: cell(0, 0, 0))
-        events += world.update(deltaTime: 0.5)
+        events += world.advance(by: .milliseconds(500))
         try world.tap(lookingAt: cell(0, 0, 0))
         let changes = (events + world.settle()).compactMap { event -> (Duration, Int, Int)? in
             if case .multiplierChanged(let from, let to) = event.kind { (event.time, from, to) } else { nil }
@@ -239,11 +241,11 @@ struct UndoAndEventTests {
             """)
         let start = world.game.board
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: seconds)
+        world.advance(by: .seconds(seconds))
         let undone = try #require(world.undo())
         #expect(undone.removal.broken.count == 3)
         #expect(world.game.board == start)
-        world.update(deltaTime: 0.2)
+        world.advance(by: .milliseconds(200))
         #expect(world.blocks.contains { $0.phase == .returning })
         world.settle()
         #expect(world.blocks.count == start.blockCount)
@@ -267,9 +269,9 @@ struct UndoAndEventTests {
     func eventsInOrder() throws {
         let world = try world(AnimationPhaseTests.fallingThrees)
         typealias Kind = WorldEvent.Kind
-        #expect(world.update(deltaTime: 0).map(\.kind) == [.dangerBegan(groups: 2, walls: [0])])
+        #expect(world.advance(by: .zero).map(\.kind) == [.dangerBegan(groups: 2, walls: [0])])
         try world.tap(lookingAt: cell(0, 0, 0))
-        let first = world.update(deltaTime: 2)
+        let first = world.advance(by: .seconds(2))
         #expect(first.map(\.kind) == [.groupBroke(size: 2, colour: 1, points: 0, multiplier: 1), .blocksLanded(count: 2)])
         #expect(first.map(\.time) == [.zero, .milliseconds(1300)])
         try world.tap(lookingAt: cell(0, 1, 0))
@@ -280,7 +282,7 @@ struct UndoAndEventTests {
         #expect(second.map(\.time) == [.seconds(2), .seconds(2), .milliseconds(3550)])
         #expect(world.hasEnded)
         #expect(world.walls[0].position(relativeTo: nil).isApproximatelyEqual(to: [0, -0.9, -0.9], tolerance: 1e-5), "the front wall moved out and down")
-        #expect(world.update(deltaTime: 1).isEmpty)
+        #expect(world.advance(by: .seconds(1)).isEmpty)
     }
 
     @Test("Game over: the blocks left topple to the floor; undo stands them up again")
@@ -357,7 +359,7 @@ struct DeterminismTests {
                     _ = try? world.tap(lookingAt: group.cells[random.below(group.size)])
                 }
             }
-            events += world.update(deltaTime: Double(random.below(90_000)) / 100_000)
+            events += world.advance(by: .microseconds(random.below(90_000) * 10))
         }
         let blocks = world.blocks.map { [
             "\($0.block.id)", "\($0.entity.transform)", "\($0.phase)", "\(String(describing: $0.cell))",
@@ -390,7 +392,7 @@ struct ReadmeWorldExampleTests {
             #expect(world.game.moves.isEmpty, "a miss plays nothing")
         }
         #expect(broke == (expected != nil))
-        let events = world.update(deltaTime: 1.0 / 60)
+        let events = world.advance(by: .seconds(1.0 / 60))
         #expect(events.contains { if case .groupBroke = $0.kind { true } else { false } } == broke)
         world.undo()
         world.settle()
@@ -419,14 +421,14 @@ struct RegressionTests {
     func redoScoresNow() throws {
         let world = try world(Self.pairs, rules: Rules(corners: .open))
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.update(deltaTime: 0.5)
+        world.advance(by: .milliseconds(500))
         #expect(try world.tap(lookingAt: cell(1, 0, 0)).multiplier == 2)
-        world.update(deltaTime: 0.1)
+        world.advance(by: .milliseconds(100))
         world.undo()
-        world.update(deltaTime: 5)
+        world.advance(by: .seconds(5))
         let redone = try #require(world.redo())
         #expect(redone.multiplier == 1 && world.multiplier == 1, "long after the first break")
-        world.update(deltaTime: 0.2)
+        world.advance(by: .milliseconds(200))
         #expect(try world.tap(lookingAt: cell(2, 0, 0)).multiplier == 2, "inside the redone break")
     }
 
@@ -440,10 +442,10 @@ struct RegressionTests {
             let world = World(game: Game(start: start))
             guard let group = world.game.availableGroups.first else { continue }
             try world.tap(lookingAt: group.cells[0])
-            for _ in 0..<Int(seed % 7) { world.update(deltaTime: frame()) }
+            for _ in 0..<Int(seed % 7) { world.advance(by: .seconds(frame())) }
             if seed % 2 == 0 { world.undo() }
             guard !world.game.isOver else { continue }
-            while world.isAnimating { world.update(deltaTime: frame()) }
+            while world.isAnimating { world.advance(by: .seconds(frame())) }
             for block in world.blocks {
                 #expect(block.phase == .resting, "seed \(seed): block \(block.block.id) \(block.phase)")
                 #expect(block.entity.transform == world.restingTransform(at: try #require(block.cell)))
@@ -454,7 +456,7 @@ struct RegressionTests {
         try world.tap(lookingAt: cell(0, 0, 0))
         world.settle()
         world.undo()
-        let events = world.update(deltaTime: 0.036) + world.update(deltaTime: 0.364)
+        let events = world.advance(by: .milliseconds(36)) + world.advance(by: .milliseconds(364))
         #expect(!world.isAnimating && world.blocks.allSatisfy { $0.phase == .resting })
         #expect(events.contains { if case .blocksLanded = $0.kind { true } else { false } })
     }
@@ -463,9 +465,9 @@ struct RegressionTests {
     func phaseBetweenPlans() throws {
         let world = try world("4.\n2.\n2.\n33", rules: Rules(corners: .open))
         try world.tap(lookingAt: cell(0, 0, 0))  // the 3s: column 0 falls from 1.0 s to 1.3 s
-        world.update(deltaTime: 1.1)
+        world.advance(by: .milliseconds(1100))
         try world.tap(lookingAt: cell(0, 0, 0))  // the 2s, while the 4 falls
-        world.update(deltaTime: 0.5)  // 1.6 s: the 4's first fall ended; its next starts at 2.1 s
+        world.advance(by: .milliseconds(500))  // 1.6 s: the 4's first fall ended; its next starts at 2.1 s
         #expect(world.block(in: cell(0, 0, 0))?.phase == .waiting)
     }
 }
@@ -481,7 +483,7 @@ struct HintTests {
             let group = try #require(world.game.board.group(at: hint.cells[0]))
             #expect(group == hint && group.size >= 2)
             try world.tap(lookingAt: hint.cells[0])
-            world.update(deltaTime: 0.1)
+            world.advance(by: .milliseconds(100))
             taps += 1
         }
         #expect(world.game.isOver && taps > 0)

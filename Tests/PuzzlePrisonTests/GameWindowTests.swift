@@ -14,7 +14,7 @@ import Testing
                     "face 1", "wait 1", "screenshot wall1.png",
                     "click 640 360", "wait 2.5", "screenshot broken.png",
                     "state state.json", "key f1", "wait 0.1", "screenshot help.png",
-                    "# Esc asks first; N stays, then Esc and Y quits", "key escape", "key n", "wait 0.1", "key escape", "key y",
+                    "# Esc opens the menu and closes it again; Esc and Q quit, the game saved", "key escape", "wait 0.1", "key escape", "key escape", "key q",
                 ], in: folder)
             // The player's game in progress (only that one is saved on quit): the board of seed 3.
             try plantSavedGame(seed: 3, in: folder)
@@ -139,11 +139,11 @@ import Testing
             let run = try runGame(["--bench-frames", "4", "--size", "320x200"], in: folder)
             #expect(run.status == 0, "\(run)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-            let frames = try #require(report["frame_milliseconds"] as? [String: Double])
+            let frames = try #require(report["frameMilliseconds"] as? [String: Double])
             #expect((frames["median"] ?? 0) > 0)
             #expect(report["blocks"] as? Int == Room.standard.cellCount)
-            #expect((report["cpu_outside_gl_milliseconds"] as? [String: Double])?["median"] != nil)
-            #expect(report["frame_ratio_to_baseline"] as? Double != nil)
+            #expect((report["cpuOutsideGLMilliseconds"] as? [String: Double])?["median"] != nil)
+            #expect(report["frameRatioToBaseline"] as? Double != nil)
         }
     }
 

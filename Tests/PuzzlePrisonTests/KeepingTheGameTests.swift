@@ -29,6 +29,7 @@ private func startGame(_ executable: URL, _ arguments: [String], in folder: URL,
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = nil
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     process.environment = environment
     process.currentDirectoryURL = folder
     process.executableURL = executable
@@ -126,7 +127,7 @@ private func waitForFile(_ name: String, in folder: URL, from process: Process) 
     }
 
     /// A single colour: the first click clears the room and the game is over.
-    private static let oneColourBoard = String(repeating: "000000000000 000000000000 000000000000 000000000000\n", count: 10)
+    static let oneColourBoard = String(repeating: "000000000000 000000000000 000000000000 000000000000\n", count: 10)
 
     @Test func finishingABoardGameKeepsTheGameInProgress() throws {
         try withTemporaryFolder { folder in

@@ -38,7 +38,7 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
 }
 
 /// Runs `puzzle-prison` with `arguments` in `folder` (its working directory and, as
-/// XDG_DATA_HOME, where it keeps its files), with no display; under `xvfb-run` (a 1280x720
+/// XDG_DATA_HOME and XDG_CONFIG_HOME, where it keeps its files and settings), with no display; under `xvfb-run` (a 1280x720
 /// virtual screen) when `inWindow`. Kills it after `timeout` seconds. Records an issue when it
 /// crashed or printed a stack trace.
 func runGame(
@@ -50,6 +50,7 @@ func runGame(
     environment["DISPLAY"] = nil
     environment["WAYLAND_DISPLAY"] = nil
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     process.environment = environment
     process.currentDirectoryURL = folder
     let game = try gameExecutable()

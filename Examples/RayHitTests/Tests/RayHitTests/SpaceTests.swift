@@ -18,10 +18,10 @@ import Testing
     space.addChild(camera)
     camera.look(at: [0, 1.6, -1], from: [0, 1.6, 0], relativeTo: nil)
     let block = space.addBoxes(at: [[2, 1.6, -2]])[0]
-    block.move(to: Transform(translation: [0, 1.6, -2]), relativeTo: nil, duration: 0.5, timingFunction: .easeInOut)
+    block.move(to: Transform(translation: [0, 1.6, -2]), relativeTo: nil, duration: .milliseconds(500), timingFunction: .easeInOut)
     let middle = try #require(camera.ray(through: [640, 360], viewport: [1280, 720]))
     #expect(space.raycast(along: middle).isEmpty, "not there yet")
-    space.updateUntilSettled()
+    space.advanceUntilSettled()
     #expect(!space.isAnimating)
     #expect(space.raycast(along: middle).first?.entity === block)
     #expect(space.raycast(from: [0, 1.6, 0], to: [0, 1.6, -1.5]).isEmpty, "stops short of the block")

@@ -1,0 +1,61 @@
+/// What the player asks for with a key press.
+public enum Action: Hashable, Sendable {
+    case undo, redo, newGame, restart, hint
+    /// Tap the block under the crosshair, as gazing and pinching does on a headset.
+    case gazeTap
+    /// Turn smoothly to face wall `n` (counted from 0, as in move files).
+    case faceWall(Int)
+    case faceNextWall, facePreviousWall
+    case toggleMouseLook, toggleHelp, toggleFullscreen, screenshot, toggleMute, nextPalette
+    /// Esc: the menu (resume, new game, top 10, settings, quit).
+    case menu
+}
+
+/// Which key does what: the one table the window, scripts and the help overlay read.
+public enum KeyBindings {
+    /// The action of a key press, or nil when the chord does nothing. Turning keys (arrows,
+    /// A/D) act while held; see ``Head/turnRates(holding:)``.
+    public static func action(for chord: KeyChord) -> Action? {
+        let control = chord.modifiers.contains(.control)
+        let shift = chord.modifiers.contains(.shift)
+        switch chord.key.name {
+        case "z" where control: return shift ? .redo : .undo
+        case "y" where control: return .redo
+        case _ where control || chord.modifiers.contains(.alt): return nil
+        case "u": return .undo
+        case "n": return .newGame
+        case "r": return .restart
+        case "h": return .hint
+        case "space", "enter": return .gazeTap
+        case "1", "2", "3", "4": return .faceWall(Int(chord.key.name)! - 1)
+        case "e": return .faceNextWall
+        case "q": return .facePreviousWall
+        case "l": return .toggleMouseLook
+        case "f1": return .toggleHelp
+        case "f11": return .toggleFullscreen
+        case "f12": return .screenshot
+        case "m": return .toggleMute
+        case "t": return .nextPalette
+        case "escape": return .menu
+        default: return nil
+        }
+    }
+
+    /// The help overlay: every key and what it does, in reading order; short enough for one
+    /// column in a 640 x 480 window.
+    public static let help: [(keys: String, does: String)] = [
+        ("Left click", "break the group under the cursor"),
+        ("Space / Enter", "break the group under the crosshair"),
+        ("Right drag, Arrows, A, D", "look around"),
+        ("1 2 3 4 / Q, E", "face a wall / the next one"),
+        ("L", "mouse-look: the mouse turns the head"),
+        ("H", "hint: a good group and its points"),
+        ("U / Ctrl+Z", "undo (goes back past N and R too)"),
+        ("Ctrl+Shift+Z", "redo"),
+        ("N / R", "new game / restart this board"),
+        ("T / M", "next palette / sound on or off"),
+        ("F11 / F12", "fullscreen / screenshot"),
+        ("F1", "this help"),
+        ("Esc", "menu: new game, top 10, settings, quit"),
+    ]
+}

@@ -1,0 +1,95 @@
+import Foundation
+import PrisonFiles
+import PrisonRules
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a load found, and words for the player when a file could not be used.
+public struct Loaded<Value> {
+    public let value: Value
+    /// Why the file could not be used and where it went, in full (for standard error), or nil
+    /// when all was well.
+    public let warning: String?
+    /// The same in a player's words, without paths or decoding details (for the screen).
+    public let notice: String?
+
+    init(value: Value, warning: String? = nil, notice: String? = nil) {
+        self.value = value
+        self.warning = warning
+        self.notice = notice
+    }
+}
+
+extension Loaded: Sendable where Value: Sendable {}
+
+/// The folder that keeps the game in progress and the best scores, under the XDG data directory.
+///
+/// It is `$XDG_DATA_HOME/puzzle-prison` when `XDG_DATA_HOME` is an absolute path, else
+/// `$HOME/.local/share/puzzle-prison`. It is created, with its parents, when a file is written.
+public struct DataDirectory: Hashable, Sendable {
+    public let url: URL
+
+    /// The name of the game's folder inside the data directory.
+    public static let folderName = "puzzle-prison"
+
+    /// The data directory `environment` points to.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
+        guard let url = gameFolder(environment, variable: "XDG_DATA_HOME", underHome: ".local/share") else {
+            throw AssetError(
+                "no place to keep games and scores: neither XDG_DATA_HOME nor HOME is an absolute path")
+        }
+        self.url = url
+    }
+
+    /// The game in progress.
+    public var gameFile: URL { url.appendingPathComponent("game.json") }
+    /// The best scores.
+    public var scoresFile: URL { url.appendingPathComponent("scores.json") }
+
+    /// The game in progress, or nil when there is none or its file is damaged.
+    ///
+    /// A damaged file is moved aside to `game.json.damaged-<UTC time of now>` and a warning says so.
+    public func loadGame(now: Date = Date()) -> Loaded<Game?> {
+        load(gameFile, named: .savedGame, now: now) { data throws(AssetError) in
+            do throws(SaveError) { return try SavedGame(json: data).game() } catch { throw AssetError(error.description) }
+        }
+    }
+
+    /// Keeps `game` as the game in progress.
+    public func saveGame(_ game: Game) throws(AssetError) {
+        try write(SavedGame(game).encoded(), to: gameFile, in: url)
+    }
+
+    /// Forgets the game in progress; nothing happens when there is none.
+    public func removeGame() throws(AssetError) {
+        guard unlink(gameFile.path) == 0 || errno == ENOENT else {
+            throw AssetError("\(gameFile.path): cannot be removed (\(systemError()))")
+        }
+    }
+
+    /// The best scores: an empty table when there are none yet or their file is damaged.
+    ///
+    /// A damaged file is moved aside to `scores.json.damaged-<UTC time of now>` and a warning says so.
+    public func loadScores(now: Date = Date()) -> Loaded<ScoreTable> {
+        let loaded = load(scoresFile, named: .scores, now: now) {
+            data throws(AssetError) in try ScoreTable(json: data)
+        }
+        return Loaded(value: loaded.value ?? ScoreTable(), warning: loaded.warning, notice: loaded.notice)
+    }
+
+    /// Keeps `scores` as the best scores.
+    public func saveScores(_ scores: ScoreTable) throws(AssetError) {
+        try write(scores.encoded(), to: scoresFile, in: url)
+    }
+
+    /// Removes the temporary files that saves left behind when the game was killed while writing
+    /// (those of processes no longer running); the names removed.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles() -> [String] {
+        removeStaleTemporaryFiles(in: url, for: [gameFile.lastPathComponent, scoresFile.lastPathComponent])
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PrisonFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The most bytes the front end reads from one file: its files (saved games, best scores,
+/// replays, boards, scripts, palettes) are kilobytes, its sounds and fonts well under a megabyte,
+/// so 16 MiB never refuses a real one and never fills the memory.
+public let fileReader = InputReader(limit: 16 << 20)
+
+/// The contents of the file at `path`, refusing a missing file, a directory or one beyond
+/// ``fileReader``'s limit with a message naming it as `what` ("board file", ...) and the path,
+/// or as the bare path when `what` is empty.
+public func readFile(atPath path: String, what: String = "") throws(AssetError) -> Data {
+    do throws(FileError) { return try fileReader.contents(ofFileAt: path, what: what) } catch {
+        throw AssetError(error.description)
+    }
+}
+
+/// The contents of the file at `url`, as ``readFile(atPath:what:)`` reads it.
+public func readFile(at url: URL, what: String = "") throws(AssetError) -> Data {
+    try readFile(atPath: url.path, what: what)
+}
+
+/// Writes `message` as one line on standard error, after the program's name.
+public func printWarning(_ message: String) {
+    writeStandardError(Data("puzzle-prison: \(message)\n".utf8))
+}
+
+/// Replaces the file at `url` with `data` so that the file is always either the old contents or
+/// the new (see `PrisonFiles.writeAtomically`). On failure the temporary file is removed and the
+/// target is left as it was.
+public func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
+    do throws(FileError) { try PrisonFiles.writeAtomically(data, toPath: url.path) } catch {
+        throw AssetError(error.description)
+    }
+}
+
+/// Writes `data` to the file at `path` the user named: a regular file atomically, a device, FIFO
+/// or `/dev/stdout` directly (see `PrisonFiles.writeFile`).
+public func writeUserFile(_ data: Data, toPath path: String) throws(AssetError) {
+    do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw AssetError(error.description) }
+}
+
+/// What went wrong decoding JSON, with the path to the offending value.
+func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    func path(_ codingPath: [any CodingKey]) -> String {
+        let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+        return "not JSON"
+    case .dataCorrupted(let context):
+        return "\(path(context.codingPath)): \(context.debugDescription)"
+    case .keyNotFound(let key, let context):
+        return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(let type, let context):
+        return "\(path(context.codingPath)) is not \(article(for: type))"
+    case .valueNotFound(let type, let context):
+        return "\(path(context.codingPath)) is null, not \(article(for: type))"
+    @unknown default:
+        return String(describing: error)
+    }
+}
+
+/// `a String`, `an Int`: the name of a decoded type for a message.
+private func article(for type: Any.Type) -> String {
+    let name = String(describing: type)
+    return ("AEIOU".contains(name.prefix(1)) ? "an " : "a ") + name
+}

@@ -1,0 +1,77 @@
+/// A key of the keyboard, by the name scripts and the help overlay use: `a`…`z`, `0`…`9`,
+/// `space`, `enter`, `escape`, `tab`, `backspace`, `left`, `right`, `up`, `down`, `f1`…`f12`.
+public struct Key: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    /// The key named `name` (any case), or nil when there is no such key.
+    public init?(name: String) {
+        let name = name.lowercased()
+        guard Key.names.contains(name) else { return nil }
+        self.name = name
+    }
+
+    init(known name: String) { self.name = name }
+
+    public var description: String { name }
+
+    /// Every key name, letters and digits first.
+    public static let names: Set<String> = {
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        let digits = (0...9).map(String.init)
+        let functions = (1...12).map { "f\($0)" }
+        return Set(letters + digits + functions + ["space", "enter", "escape", "tab", "backspace", "left", "right", "up", "down"])
+    }()
+
+    public static let escape = Key(known: "escape")
+    public static let left = Key(known: "left")
+    public static let right = Key(known: "right")
+    public static let up = Key(known: "up")
+    public static let down = Key(known: "down")
+    public static let letterA = Key(known: "a")
+    public static let letterD = Key(known: "d")
+    public static let letterY = Key(known: "y")
+}
+
+/// The modifier keys held with a key.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1)
+    public static let control = Modifiers(rawValue: 2)
+    public static let alt = Modifiers(rawValue: 4)
+}
+
+/// A key pressed with modifiers, written like `ctrl+shift+z` in scripts.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    public let key: Key
+    public let modifiers: Modifiers
+
+    public init(_ key: Key, modifiers: Modifiers = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    /// Parses `ctrl+z`, `Shift+Ctrl+Z`, `f12`, `space`: modifiers (`ctrl`, `control`, `shift`,
+    /// `alt`) joined to a key name by `+`. Nil when a part is not a modifier or the key is unknown.
+    public init?(parsing text: String) {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.lowercased() }
+        guard let keyName = parts.popLast(), let key = Key(name: keyName) else { return nil }
+        var modifiers: Modifiers = []
+        for part in parts {
+            switch part {
+            case "ctrl", "control": modifiers.insert(.control)
+            case "shift": modifiers.insert(.shift)
+            case "alt": modifiers.insert(.alt)
+            default: return nil
+            }
+        }
+        self.init(key, modifiers: modifiers)
+    }
+
+    public var description: String {
+        let names = [(Modifiers.control, "ctrl"), (.shift, "shift"), (.alt, "alt")]
+            .filter { modifiers.contains($0.0) }.map(\.1)
+        return (names + [key.name]).joined(separator: "+")
+    }
+}

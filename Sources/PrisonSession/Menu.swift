@@ -1,0 +1,114 @@
+/// The pages of the menu.
+public enum MenuPage: Hashable, Sendable {
+    /// Resume, new game, top 10, settings, quit.
+    case main
+    /// The room shape, size, colours and "solvable" of a new game, and the button that starts it.
+    case newGame
+    /// The top 10 of one room shape at a time.
+    case topTen
+    /// Palette, sound, mouse-look, field of view.
+    case settings
+}
+
+/// What choosing a menu line does.
+public enum MenuCommand: Hashable, Sendable {
+    case resume
+    case open(MenuPage)
+    case startNewGame
+    case back
+    case quit
+}
+
+/// A value a menu line sets, stepped with the left and right keys (or a click on its arrows).
+public enum MenuSetting: Hashable, Sendable {
+    case walls, width, height, colours, solvable
+    /// Which room shape's top 10 the page shows.
+    case topTenRoom
+    case palette, sound, mouseLook, fieldOfView
+}
+
+/// One line of the menu.
+public struct MenuItem: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case command(MenuCommand)
+        case setting(MenuSetting)
+        /// Words only (a top-10 entry, a note): the selection skips it.
+        case text
+    }
+
+    public let label: String
+    /// The setting's value as shown, or nil.
+    public let value: String?
+    public let kind: Kind
+    /// The key that chooses this line at once, shown beside it.
+    public let shortcut: Key?
+
+    public init(_ label: String, value: String? = nil, kind: Kind, shortcut: Key? = nil) {
+        self.label = label
+        self.value = value
+        self.kind = kind
+        self.shortcut = shortcut
+    }
+
+    /// Whether the selection can rest on it.
+    public var isSelectable: Bool { kind != .text }
+}
+
+/// Where the menu's lines are in a window, the same for drawing and for clicks: a panel in the
+/// middle, a title, then one row a line.
+public struct MenuLayout: Sendable {
+    /// The panel's top left and bottom right corners, in framebuffer pixels.
+    public let panel: (min: SIMD2<Float>, max: SIMD2<Float>)
+    /// The height of the title above the rows.
+    public let titleHeight: Float
+    public let rowHeight: Float
+    public let rows: Int
+    /// The inner margin of the panel.
+    public let margin: Float
+
+    /// The layout of `rows` lines of `rowHeight` pixels in a `viewport`, the panel `width` wide
+    /// at most (narrower windows get a narrower panel).
+    public init(rows: Int, viewport: SIMD2<Float>, rowHeight: Float, width: Float) {
+        self.rows = rows
+        self.rowHeight = rowHeight
+        margin = rowHeight * 0.5
+        titleHeight = rowHeight * 1.6
+        let panelWidth = min(width, viewport.x - 2 * margin)
+        let height = titleHeight + Float(rows) * rowHeight + 2 * margin
+        let left = ((viewport.x - panelWidth) / 2).rounded(.down)
+        let top = max(0, ((viewport.y - height) / 2).rounded(.down))
+        panel = ([left, top], [left + panelWidth, top + height])
+    }
+
+    /// The top left and bottom right corners of row `index`.
+    public func row(_ index: Int) -> (min: SIMD2<Float>, max: SIMD2<Float>) {
+        let top = panel.min.y + margin + titleHeight + Float(index) * rowHeight
+        return ([panel.min.x + margin, top], [panel.max.x - margin, top + rowHeight])
+    }
+
+    /// The row under `point`, or nil.
+    public func row(at point: SIMD2<Float>) -> Int? {
+        (0..<rows).first { index in
+            let frame = row(index)
+            return point.x >= frame.min.x && point.x < frame.max.x && point.y >= frame.min.y && point.y < frame.max.y
+        }
+    }
+
+    /// Where a setting's value is drawn in row `index`: from here to the row's right edge, with
+    /// the arrow that steps it down at the left end and the one that steps it up at the right.
+    public func valueStart(ofRow index: Int) -> Float {
+        let frame = row(index)
+        return frame.min.x + (frame.max.x - frame.min.x) * 0.5
+    }
+}
+
+/// The menu while it is open: its page and the line selected.
+public struct Menu: Hashable, Sendable {
+    public internal(set) var page: MenuPage = .main
+    /// The index of the selected line among the page's items.
+    public internal(set) var selection = 0
+    /// The room shape whose top 10 shows, as ``ScoreTable/key(for:)`` names it.
+    public internal(set) var topTenRoom: String
+
+    init(topTenRoom: String) { self.topTenRoom = topTenRoom }
+}

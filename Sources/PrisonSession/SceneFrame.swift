@@ -1,0 +1,40 @@
+import PrisonSpace
+
+/// What a renderer draws of the room in one frame: the blocks as instance data, and the eye.
+public struct SceneFrame {
+    /// ``BlockInstances/floatsPerInstance`` floats a block.
+    public var instances: [Float] = []
+    public var viewProjection = Matrix4x4.identity
+    public var eye: SIMD3<Float> = .zero
+    /// Seconds, for the shaders' pulses.
+    public var time: Float = 0
+    public var showsSymbols = false
+    /// The edge of a block: the floor's tiles are as big.
+    public var tileSize: Float = 0.3
+    public var background: SIMD3<Float> = [0.05, 0.06, 0.09]
+    /// The prison cell around the blocks.
+    public var surroundings = Surroundings()
+
+    public init() {}
+}
+
+/// Block instances as the block shader reads them: a model matrix (column by column), a colour
+/// with its symbol index, and a state (hover, danger, hint, the block's wall).
+public enum BlockInstances {
+    public static let floatsPerInstance = 24
+
+    public static func append(
+        model: Matrix4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]
+    ) {
+        instances += model.floats
+        instances += [colour.x, colour.y, colour.z, Float(symbol), state.x, state.y, state.z, state.w]
+    }
+}
+
+extension Matrix4x4 {
+    /// The sixteen entries, column by column, as GL takes them.
+    public var floats: [Float] {
+        let c = columns
+        return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
+    }
+}

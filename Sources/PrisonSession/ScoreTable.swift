@@ -1,0 +1,177 @@
+import Foundation
+import PrisonRules
+
+/// One finished game in a table of best scores.
+public struct ScoreEntry: Hashable, Sendable, Codable {
+    public var score: Int
+    /// Whether the player emptied the room.
+    public var cleared: Bool
+    /// The number of moves played.
+    public var moves: Int
+    /// When the game ended, held to whole seconds as the scores file stores it.
+    public var date: Date
+    /// The start board of the game (see ``boardKey(of:)``), or nil in entries from before it was
+    /// kept: a board holds one place in a table, its best ending.
+    public var board: String?
+
+    /// The highest score a scores file may hold: far beyond any game, far below an overflow.
+    public static let maximumScore = 1_000_000_000_000_000
+    /// The most moves a scores file may hold: every block of the largest room.
+    public static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
+
+    public init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
+        self.score = score
+        self.cleared = cleared
+        self.moves = moves
+        self.date = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        self.board = board
+    }
+
+    /// The key of `board` in entries: 16 hexadecimal digits of a 64-bit FNV-1a hash of its text,
+    /// the same on every run and machine.
+    public static func boardKey(of board: Board) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in board.text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case score, cleared, moves, date, board
+    }
+
+    /// Reads an entry, refusing a score or move count no game can have.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let score = try container.decode(Int.self, forKey: .score)
+        guard (0...Self.maximumScore).contains(score) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .score, in: container, debugDescription: "a score is 0 to \(Self.maximumScore), not \(score)")
+        }
+        let moves = try container.decode(Int.self, forKey: .moves)
+        guard (0...Self.maximumMoves).contains(moves) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .moves, in: container, debugDescription: "a game has 0 to \(Self.maximumMoves) moves, not \(moves)")
+        }
+        self.init(
+            score: score, cleared: try container.decode(Bool.self, forKey: .cleared), moves: moves,
+            date: try container.decode(Date.self, forKey: .date), board: try container.decodeIfPresent(String.self, forKey: .board))
+    }
+
+    /// Whether this entry ranks above `other`: a higher score, or the same score reached earlier.
+    func ranks(above other: ScoreEntry) -> Bool {
+        score != other.score ? score > other.score : date < other.date
+    }
+}
+
+/// The best scores, a table of the top ``ScoreTable/places`` for each room shape.
+///
+/// Rooms are told apart by their shape alone (walls, width and height); the number of colours
+/// and the rules are not part of the key.
+public struct ScoreTable: Hashable, Sendable, Codable {
+    /// How many entries each room's table keeps.
+    public static let places = 10
+    /// Names the format of a scores file.
+    public static let formatName = "puzzle-prison-scores"
+    public static let currentVersion = 1
+
+    /// Each room's entries, best first, under its ``key(for:)``.
+    private var rooms: [String: [ScoreEntry]]
+
+    /// An empty table.
+    public init() { rooms = [:] }
+
+    /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.
+    public static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
+
+    /// Enters `entry` in the table of `room`; its place from 1 if it made the top ``places``, else nil.
+    ///
+    /// An entry ties below the entries already there with the same score and date. A board holds
+    /// one place: an entry of a board already in the table replaces that board's entry when it
+    /// ranks above it, and is left out (nil) otherwise.
+    public mutating func record(_ entry: ScoreEntry, for room: Room) -> Int? {
+        var entries = rooms[Self.key(for: room), default: []]
+        if let board = entry.board, let earlier = entries.firstIndex(where: { $0.board == board }) {
+            guard entry.ranks(above: entries[earlier]) else { return nil }
+            entries.remove(at: earlier)
+        }
+        let index = entries.firstIndex { entry.ranks(above: $0) } ?? entries.count
+        guard index < Self.places else { return nil }
+        entries.insert(entry, at: index)
+        rooms[Self.key(for: room)] = Array(entries.prefix(Self.places))
+        return index + 1
+    }
+
+    /// The place (from 1) of `board`'s entry in the table of `room`, or nil when it has none.
+    public func place(ofBoard board: String, in room: Room) -> Int? {
+        entries(for: room).firstIndex { $0.board == board }.map { $0 + 1 }
+    }
+
+    /// The best score of `room`, or nil before any game there was recorded.
+    public func best(for room: Room) -> Int? { entries(for: room).first?.score }
+
+    /// The keys of the rooms with entries, sorted.
+    public var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
+
+    /// The entries of `room`, best first.
+    public func entries(for room: Room) -> [ScoreEntry] { entries(forKey: Self.key(for: room)) }
+
+    /// The entries of the room shape `key` (``key(for:)``), best first.
+    public func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
+
+    /// The table as JSON: keys sorted, dates in ISO 8601.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Encoding strings, numbers, Booleans and dates cannot fail.
+        return try! encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Reads a table from the JSON ``encoded()`` writes.
+    public init(json: Data) throws(AssetError) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do { self = try decoder.decode(ScoreTable.self, from: json) } catch {
+            throw AssetError(describe(error))
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, rooms
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
+        rooms = try container.decode([String: [ScoreEntry]].self, forKey: .rooms).mapValues { entries in
+            Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatName, forKey: .format)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(rooms, forKey: .rooms)
+    }
+}
+
+/// Refuses a file whose `format` and `version` keys do not hold the format's name and the version
+/// this program reads.
+func checkHeader<Key: CodingKey>(
+    of container: KeyedDecodingContainer<Key>, format: (key: Key, name: String), version: (key: Key, number: Int)
+) throws {
+    let name = try container.decode(String.self, forKey: format.key)
+    guard name == format.name else {
+        throw DecodingError.dataCorruptedError(forKey: format.key, in: container, debugDescription: "\"\(name)\" is not \(format.name)")
+    }
+    let number = try container.decode(Int.self, forKey: version.key)
+    guard number == version.number else {
+        throw DecodingError.dataCorruptedError(
+            forKey: version.key, in: container,
+            debugDescription: "version \(number) is not supported (this program reads version \(version.number))")
+    }
+}

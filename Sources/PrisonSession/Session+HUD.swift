@@ -1,0 +1,23 @@
+import PrisonRules
+import PrisonWorld
+
+// What the heads-up display shows, worded, and the messages the session gives the player.
+extension Session {
+    /// Shows `text` at the bottom of the window for a few seconds.
+    public func announce(_ text: String) { say(text) }
+
+    func say(_ text: String) { message = (text, elapsed + .seconds(3)) }
+
+    /// What the HUD says now.
+    public var hudState: HUDState {
+        let game = world.game
+        return HUDState(
+            score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
+            moves: game.availableGroups.count, blocks: game.board.blockCount, best: profile.best(for: game.start.room),
+            danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
+            hover: hover.map(HUDText.preview), message: message?.text,
+            ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
+            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
+            isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
+    }
+}

@@ -1,0 +1,120 @@
+import PrisonRules
+import PrisonWorld
+
+extension Session {
+    /// A key went down. A notice on screen takes it as read; the menu takes keys while open;
+    /// while the quit question is asked, Y or Enter quits and any other key stays.
+    public func press(_ chord: KeyChord) {
+        guard notices.isEmpty else { return notices.removeAll() }
+        if isMenuOpen { return menuPress(chord) }
+        heldKeys.insert(chord.key)
+        if isAskingToQuit {
+            if chord.key == .letterY || chord.key.name == "enter" { requests.append(.quit) }
+            isAskingToQuit = false
+            return
+        }
+        guard let action = KeyBindings.action(for: chord) else { return }
+        perform(action)
+    }
+
+    /// A key came up.
+    public func release(_ key: Key) { heldKeys.remove(key) }
+
+    /// Every key counts as up: the window lost the keyboard.
+    public func releaseAllKeys() { heldKeys.removeAll() }
+
+    /// Does what the player asks for. A hint on show stays until the next action that changes
+    /// the game.
+    public func perform(_ action: Action) {
+        switch action {
+        case .undo: undo()
+        case .redo: redo()
+        case .newGame: start(keepingBoard: false)
+        case .restart: start(keepingBoard: true)
+        case .hint: showHint()
+        case .gazeTap: tap(at: viewport / 2)
+        case .faceWall(let wall): head.face(wall: wall)
+        case .faceNextWall: head.faceWall(steps: 1)
+        case .facePreviousWall: head.faceWall(steps: -1)
+        case .toggleMouseLook:
+            change(.mouseLook, by: 1)
+            say(mouseLook ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
+        case .toggleHelp: showsHelp.toggle()
+        case .toggleFullscreen: requests.append(.toggleFullscreen)
+        case .screenshot: requests.append(.screenshot(path: nil))
+        case .toggleMute:
+            change(.sound, by: 1)
+            if sound.isAvailable { say(sound.isMuted ? "Sound off" : "Sound on") }
+        case .nextPalette:
+            change(.palette, by: 1)
+            say("Palette: \(palette.name)")
+        case .menu: openMenu()
+        }
+    }
+
+    /// The cursor moved to `point` (framebuffer pixels), or left the window (nil).
+    public func moveCursor(to point: SIMD2<Float>?) {
+        cursor = point
+        if let point, isMenuOpen { menuHover(at: point) }
+    }
+
+    /// Turns the head by a mouse drag, or mouse-look motion, of `points` (screen points).
+    public func drag(by points: SIMD2<Float>) {
+        head.turn(yaw: points.x * Self.degreesPerPoint, pitch: -points.y * Self.degreesPerPoint)
+    }
+
+    /// A left click at `point` (framebuffer pixels); in mouse-look it taps the crosshair. A
+    /// notice on screen takes it as read; the open menu takes it.
+    public func click(at point: SIMD2<Float>) {
+        guard notices.isEmpty else { return notices.removeAll() }
+        if isMenuOpen { return menuClick(at: point) }
+        tap(at: mouseLook ? viewport / 2 : point)
+    }
+
+    /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once.
+    public func look(yaw: Float, pitch: Float) {
+        head.look(yaw: yaw, pitch: pitch)
+        pointCamera()
+    }
+
+    /// Plays the group in `cell` as a tap on it would, without aiming: what a benchmark or a
+    /// front end that picks blocks by other means calls. Whether a group broke.
+    @discardableResult
+    public func play(_ cell: Cell) -> Bool {
+        breakGroup { () throws(TapMiss) in try world.play(cell) }
+    }
+
+    private func tap(at point: SIMD2<Float>) {
+        breakGroup { () throws(TapMiss) in try world.tap(along: tapRay(through: point)) }
+    }
+
+    /// Breaks the group `move` finds, unless a panel covers the blocks or a replay is playing;
+    /// whether it broke. A lone block is worth a word, a miss is not.
+    @discardableResult
+    private func breakGroup(_ move: () throws(TapMiss) -> MoveOutcome) -> Bool {
+        // A panel in the middle of the window covers the blocks behind it.
+        guard !showsHelp, !isAskingToQuit, !isMenuOpen else { return false }
+        guard replay == nil else {
+            say("A replay is playing: R plays this board yourself")
+            return false
+        }
+        do throws(TapMiss) {
+            _ = try move()
+            clearHint()
+            // A move in this game: the newer games an undo left are no longer ahead of it.
+            laterGames.removeAll()
+            return true
+        } catch {
+            if case .loneBlock = error { say("A lone block: tap a group of two or more") }
+            return false
+        }
+    }
+
+    func updateHover() {
+        hover = nil
+        guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
+            let target = world.target(along: tapRay(through: point))
+        else { return }
+        hover = world.preview(of: target)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import PrisonRules
+import PrisonWorld
+
+// The menu: its pages as lines of words, and what keys and clicks do to it. A front end draws
+// ``Session/menuItems`` in ``Session/menuLayout`` and feeds keys and clicks as usual.
+extension Session {
+    /// Whether the menu is open.
+    public var isMenuOpen: Bool { menu != nil }
+
+    /// Opens the menu at its first page.
+    public func openMenu() {
+        menu = Menu(topTenRoom: ScoreTable.key(for: world.game.start.room))
+        hover = nil
+    }
+
+    /// The title of the menu's page.
+    public var menuTitle: String {
+        switch menu?.page ?? .main {
+        case .main: "Puzzle Prison"
+        case .newGame: "New game"
+        case .topTen: "Top 10"
+        case .settings: "Settings"
+        }
+    }
+
+    /// The lines of the menu's page, in order.
+    public var menuItems: [MenuItem] {
+        guard let menu else { return [] }
+        let options = profile.settings.newGame
+        switch menu.page {
+        case .main:
+            return [
+                MenuItem(world.game.moves.isEmpty ? "Play this board" : "Resume", kind: .command(.resume), shortcut: .escape),
+                MenuItem("New game...", kind: .command(.open(.newGame)), shortcut: Key(name: "n")),
+                MenuItem("Top 10...", kind: .command(.open(.topTen)), shortcut: Key(name: "t")),
+                MenuItem("Settings...", kind: .command(.open(.settings)), shortcut: Key(name: "s")),
+                MenuItem(keepsGameOnQuit ? "Quit (the game is saved)" : "Quit", kind: .command(.quit), shortcut: Key(name: "q")),
+            ]
+        case .newGame:
+            return [
+                MenuItem("Room", value: options.walls == 1 ? "1 wall (classic)" : "4 walls", kind: .setting(.walls)),
+                MenuItem("Width", value: "\(options.width) columns", kind: .setting(.width)),
+                MenuItem("Height", value: "\(options.height) rows", kind: .setting(.height)),
+                MenuItem("Colours", value: "\(options.colours)", kind: .setting(.colours)),
+                MenuItem("Solvable", value: options.solvable ? "yes: it can be cleared" : "no: any board", kind: .setting(.solvable)),
+                MenuItem("Start", kind: .command(.startNewGame)),
+                MenuItem("Back", kind: .command(.back), shortcut: .escape),
+            ]
+        case .topTen:
+            let entries = profile.topTen(forKey: menu.topTenRoom)
+            let lines =
+                entries.isEmpty
+                ? [MenuItem("No games recorded in this room yet", kind: .text)]
+                : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry), kind: .text) }
+            return [MenuItem("Room", value: HUDText.room(key: menu.topTenRoom), kind: .setting(.topTenRoom))] + lines
+                + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
+        case .settings:
+            let settings = profile.settings
+            return [
+                MenuItem("Palette", value: palette.name, kind: .setting(.palette)),
+                MenuItem(
+                    "Sound", value: sound.isAvailable ? (sound.isMuted ? "off" : "on") : "no sound device", kind: .setting(.sound)),
+                MenuItem("Mouse-look", value: mouseLook ? "on" : "off", kind: .setting(.mouseLook)),
+                MenuItem("Field of view", value: settings.fieldOfView.map { "\($0)°" } ?? "fit the wall", kind: .setting(.fieldOfView)),
+                MenuItem("Back", kind: .command(.back), shortcut: .escape),
+            ]
+        }
+    }
+
+    /// Whether quitting keeps the game for next time.
+    var keepsGameOnQuit: Bool { savesGame && keepsProgress }
+
+    /// Where the menu's lines are in the window, or nil while it is closed.
+    public var menuLayout: MenuLayout? {
+        guard menu != nil else { return nil }
+        return MenuLayout(rows: menuItems.count, viewport: viewport, rowHeight: menuRowHeight, width: menuRowHeight * 20)
+    }
+
+    /// A key while the menu is open: up and down select, left and right change a value, Enter
+    /// or Space chooses, a line's own key chooses it, Esc goes back (or resumes).
+    func menuPress(_ chord: KeyChord) {
+        guard let current = menu else { return }
+        let items = menuItems
+        switch chord.key.name {
+        case "up", "w": select(from: current.selection, step: -1, in: items)
+        case "down", "s" where current.page != .main, "tab": select(from: current.selection, step: 1, in: items)
+        case "left", "a": step(items[current.selection], by: -1)
+        case "right", "d": step(items[current.selection], by: 1)
+        case "enter", "space": choose(items[current.selection])
+        default:
+            if let item = items.first(where: { $0.shortcut == chord.key }) { choose(item) }
+        }
+    }
+
+    /// The cursor over the menu selects the line under it.
+    func menuHover(at point: SIMD2<Float>) {
+        guard let layout = menuLayout, let row = layout.row(at: point), menuItems[row].isSelectable else { return }
+        menu?.selection = row
+    }
+
+    /// A click on the menu: a command's line chooses it; a setting's steps it, down on its left
+    /// arrow and up elsewhere.
+    func menuClick(at point: SIMD2<Float>) {
+        guard let layout = menuLayout, let row = layout.row(at: point) else { return }
+        let item = menuItems[row]
+        guard item.isSelectable else { return }
+        menu?.selection = row
+        if case .setting = item.kind {
+            let start = layout.valueStart(ofRow: row)
+            step(item, by: point.x >= start && point.x < start + layout.rowHeight ? -1 : 1)
+        } else {
+            choose(item)
+        }
+    }
+
+    private func select(from selection: Int, step: Int, in items: [MenuItem]) {
+        var index = selection
+        for _ in items.indices {
+            index = (index + step + items.count) % items.count
+            if items[index].isSelectable { break }
+        }
+        menu?.selection = index
+    }
+
+    private func choose(_ item: MenuItem) {
+        switch item.kind {
+        case .command(let command): run(command)
+        case .setting: step(item, by: 1)
+        case .text: break
+        }
+    }
+
+    private func run(_ command: MenuCommand) {
+        switch command {
+        case .resume: menu = nil
+        case .open(let page):
+            menu?.page = page
+            menu?.selection = 0
+        case .back:
+            if menu?.page == .main {
+                menu = nil
+            } else {
+                menu?.page = .main
+                menu?.selection = 0
+            }
+        case .quit:
+            // Nothing is lost: quit at once; a game that is not kept is asked about first.
+            menu = nil
+            if keepsGameOnQuit || world.game.moves.isEmpty || world.game.isOver || replay != nil {
+                requests.append(.quit)
+            } else {
+                isAskingToQuit = true
+            }
+        case .startNewGame:
+            let options = profile.settings.newGame
+            do throws(RoomError) {
+                origin = GameOrigin(room: try options.room(), colours: options.colours, rules: Rules(), solvable: options.solvable)
+            } catch {
+                return say("Cannot make that room: \(error)")
+            }
+            menu = nil
+            start(keepingBoard: false)
+        }
+    }
+
+    private func step(_ item: MenuItem, by step: Int) {
+        if case .setting(let setting) = item.kind { change(setting, by: step) }
+    }
+
+    /// Steps `setting` by `step` (-1 or 1), keeping it in the player's settings.
+    func change(_ setting: MenuSetting, by step: Int) {
+        var settings = profile.settings
+        func stepped(_ value: Int, in range: ClosedRange<Int>) -> Int {
+            min(max(value + step, range.lowerBound), range.upperBound)
+        }
+        switch setting {
+        case .walls: settings.newGame.walls = settings.newGame.walls == 4 ? 1 : 4
+        case .width: settings.newGame.width = stepped(settings.newGame.width, in: 1...Room.maximumSide)
+        case .height: settings.newGame.height = stepped(settings.newGame.height, in: 1...Room.maximumSide)
+        case .colours: settings.newGame.colours = stepped(settings.newGame.colours, in: 2...Board.maximumColours)
+        case .solvable: settings.newGame.solvable.toggle()
+        case .topTenRoom:
+            let keys = Array(Set(profile.recordedRooms + [ScoreTable.key(for: world.game.start.room)])).sorted()
+            if let current = menu?.topTenRoom, let index = keys.firstIndex(of: current) {
+                menu?.topTenRoom = keys[(index + step + keys.count) % keys.count]
+            }
+            return
+        case .palette:
+            paletteIndex = (paletteIndex + step + palettes.count) % palettes.count
+            settings.palette = palette.name
+        case .sound:
+            guard sound.isAvailable else { return say("No sound device: the game plays silently") }
+            sound.isMuted.toggle()
+            settings.sound = !sound.isMuted
+        case .mouseLook:
+            mouseLook.toggle()
+            requests.append(.mouseLook(mouseLook))
+            settings.mouseLook = mouseLook
+        case .fieldOfView:
+            let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
+            let index = choices.firstIndex(of: settings.fieldOfView) ?? 0
+            settings.fieldOfView = choices[min(max(index + step, 0), choices.count - 1)]
+            fieldOfView = settings.fieldOfView.map(Float.init)
+            prepareWorld()
+        }
+        profile.save(settings)
+    }
+}

@@ -1,0 +1,47 @@
+import PrisonRules
+import PrisonWorld
+
+// A replay plays its moves on the world clock; sounds and endings follow the world's events.
+extension Session {
+    /// Moves the world on by `duration`, stopping at the exact time each replayed move is due.
+    func advanceWorld(by duration: Duration) {
+        var remaining = duration
+        while var playing = replay, let due = playing.nextMoveDue, due <= world.time + remaining {
+            let step = max(.zero, due - world.time)
+            world.advance(by: step).forEach(react)
+            remaining -= step
+            for move in playing.due(at: world.time) {
+                do throws(TapMiss) { try world.play(move.cell) } catch {
+                    say("The replay stops: move \(move) cannot be played (\(error))")
+                    replay = nil
+                    return
+                }
+            }
+            replay = playing.isFinished ? nil : playing
+            if playing.isFinished { say("Replay over: R plays this board yourself, N a new one") }
+        }
+        world.advance(by: remaining).forEach(react)
+        if let wall = replay?.upcomingWall, wall != head.facedWall, !head.isTurning { head.face(wall: wall) }
+    }
+
+    private func react(to event: WorldEvent) {
+        switch event.kind {
+        case .groupBroke(_, _, _, let multiplier):
+            sound.play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
+        case .multiplierChanged(let from, let to):
+            if to > from {
+                sound.play(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
+                flashUntil = elapsed + .milliseconds(600)
+            }
+        case .blocksLanded: sound.play(.land, pitch: 1)
+        case .dangerBegan: sound.play(.danger, pitch: 1)
+        case .dangerEnded: break
+        case .gameEnded(let score):
+            sound.play(.gameOver, pitch: 1)
+            finish(cleared: false, score: score)
+        case .roomCleared(let score):
+            sound.play(.cleared, pitch: 1)
+            finish(cleared: true, score: score)
+        }
+    }
+}

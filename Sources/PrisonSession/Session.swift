@@ -1,0 +1,151 @@
+import PrisonRules
+import PrisonSpace
+import PrisonWorld
+
+/// One player's session in front of a window, the game's midend: the world, where the head
+/// looks, what the cursor points at, the HUD's state, sounds, records and saved files. A front
+/// end feeds it input and time, does what it requests, and draws what it says; the session
+/// itself names no window, device or key code.
+///
+/// Its concerns are in files of their own: input (`Session+Input`), the games it plays, records
+/// and saves (`Session+Games`), replays (`Session+Replay`), the HUD (`Session+HUD`) and the
+/// scene a renderer draws (`Session+Scene`).
+public final class Session {
+    public internal(set) var world: World
+    public internal(set) var head: Head
+    let palettes: [Palette]
+    public internal(set) var paletteIndex = 0
+    let profile: Profile
+    let sound: SoundPlayer
+    /// What N makes: the chosen game's shape, or the menu's new game's.
+    var origin: GameOrigin
+    var replay: Replay?
+    /// Whether the session keeps the player's records at all (not for a benchmark).
+    let keepsRecords: Bool
+    /// Whether the game in progress is saved on quit and its score recorded (not a replay's).
+    var savesGame: Bool
+    /// Whether this session plays the player's game in progress, the one kept in the data folder
+    /// for next time. A session started from a board, a seed, a room shape or a replay does not:
+    /// it never saves over nor removes that game.
+    let keepsProgress: Bool
+    /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
+    let initialGame: Game
+
+    /// The games N and R replaced, the last one last: U goes back to them.
+    var earlierGames: [Game] = []
+    /// The games U left for an earlier one: Ctrl+Shift+Z returns to them.
+    var laterGames: [Game] = []
+    /// How many replaced games U can go back through.
+    static let gamesKept = 20
+
+    var requests: [HostRequest] = []
+    /// The menu while it is open.
+    public internal(set) var menu: Menu?
+    /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
+    /// so clicks land on the lines it draws.
+    public var menuRowHeight: Float = 32
+    /// What went wrong with the player's files, in their words, shown until a key or click.
+    public internal(set) var notices: [String] = []
+    /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
+    public internal(set) var fieldOfView: Float?
+    public internal(set) var showsHelp = false
+    public internal(set) var isAskingToQuit = false
+    public internal(set) var mouseLook = false
+    var heldKeys: Set<Key> = []
+    /// The cursor in framebuffer pixels, or nil when outside the window.
+    var cursor: SIMD2<Float>?
+    /// The framebuffer's size in pixels, as of the last frame.
+    public internal(set) var viewport: SIMD2<Float> = [1280, 720]
+    var hover: TapPreview?
+    /// The group a hint shows, until the next action.
+    var hint: Group?
+    /// The search for a hint under way.
+    var hintSearch: HintSearch?
+    var message: (text: String, until: Duration)?
+    /// Time since the session began: pulses and messages run on it.
+    public internal(set) var elapsed = Duration.zero
+    var flashUntil = Duration.zero
+    var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
+
+    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
+    public var hudBands = Framing.Bands()
+    /// Degrees the head turns for each screen point the mouse moves.
+    public static let degreesPerPoint: Float = 0.15
+
+    /// A session of `game`; with `replay`, those moves play themselves on its start board.
+    /// A session that does not keep records (a benchmark) leaves the player's files alone; one
+    /// that does not keep progress records scores but leaves the saved game in progress alone.
+    public init(
+        game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], profile: Profile,
+        sound: SoundPlayer, keepsRecords: Bool = true, keepsProgress: Bool = true
+    ) {
+        precondition(!palettes.isEmpty, "a session needs a palette")
+        self.palettes = palettes
+        self.profile = profile
+        self.sound = sound
+        self.origin = origin
+        self.keepsRecords = keepsRecords
+        self.keepsProgress = keepsProgress && keepsRecords
+        savesGame = replay == nil && keepsRecords
+        initialGame = game
+        world = World(game: game)
+        head = Head(walls: game.start.room.walls)
+        if let replay {
+            // Untimed moves come further apart than a combo lasts, so they score as on the rules.
+            self.replay = Replay(
+                moves: replay, startingAt: world.time + .seconds(1),
+                untimedPace: game.rules.comboWindow + .milliseconds(300))
+        }
+        apply(profile.settings)
+        prepareWorld()
+    }
+
+    /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
+    private func apply(_ settings: Settings) {
+        if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
+        if !settings.sound { sound.isMuted = true }
+        if settings.mouseLook {
+            mouseLook = true
+            requests.append(.mouseLook(true))
+        }
+        fieldOfView = settings.fieldOfView.map(Float.init)
+    }
+
+    /// A session of the game `chosen`: the player's game in progress is kept for next time, a
+    /// replay plays itself, any other game records scores and leaves the game in progress alone.
+    public convenience init(_ chosen: ChosenGame, palettes: [Palette], profile: Profile, sound: SoundPlayer) {
+        self.init(
+            game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
+            sound: sound, keepsProgress: chosen.isProgress)
+        if chosen.isFirstGame { openMenu() }
+    }
+
+    /// Advances everything by `duration` of real time, for a `viewport` framebuffer: held keys
+    /// turn the head, the world moves on (a replay plays its moves), the cursor's target is
+    /// looked up again and messages run out.
+    public func advance(by duration: Duration, viewport: SIMD2<Float>) {
+        let duration = max(.zero, duration)
+        self.viewport = viewport
+        elapsed += duration
+        let seconds = Float(duration.inSeconds)
+        let rates = Head.turnRates(holding: heldKeys)
+        if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
+        head.advance(by: duration)
+        notices += profile.takeNotices()
+        advanceWorld(by: duration)
+        takeHint()
+        pointCamera()
+        updateHover()
+        if let until = message?.until, until < elapsed { message = nil }
+    }
+
+    /// Takes the requests made since the last call.
+    public func takeRequests() -> [HostRequest] {
+        defer { requests.removeAll() }
+        return requests
+    }
+
+    func prepareWorld() { pointCamera() }
+
+    func pointCamera() { frameCamera() }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PrisonFiles
+import PrisonRules
+
+/// What a new game from the menu is made of.
+public struct NewGameOptions: Hashable, Sendable, Codable {
+    /// 4, or 1 for classic SameGame.
+    public var walls = Room.standard.walls
+    public var width = Room.standard.width
+    public var height = Room.standard.height
+    public var colours = ChosenGame.defaultColours
+    /// Whether the board is built backwards from a clear, so it can be cleared.
+    public var solvable = false
+
+    public init() {}
+
+    /// The room of these options, or an error naming the wrong number.
+    public func room() throws(RoomError) -> Room { try Room(walls: walls, width: width, height: height) }
+
+    private enum CodingKeys: String, CodingKey { case walls, width, height, colours, solvable }
+
+    /// Reads options, the usual value for each one missing, refusing a room or colours no game has.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        walls = try container.decodeIfPresent(Int.self, forKey: .walls) ?? walls
+        width = try container.decodeIfPresent(Int.self, forKey: .width) ?? width
+        height = try container.decodeIfPresent(Int.self, forKey: .height) ?? height
+        colours = try container.decodeIfPresent(Int.self, forKey: .colours) ?? colours
+        solvable = try container.decodeIfPresent(Bool.self, forKey: .solvable) ?? solvable
+        do throws(RoomError) { _ = try room() } catch {
+            throw DecodingError.dataCorruptedError(forKey: .walls, in: container, debugDescription: error.description)
+        }
+        guard (2...Board.maximumColours).contains(colours) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .colours, in: container, debugDescription: "colours are 2 to \(Board.maximumColours), not \(colours)")
+        }
+    }
+}
+
+/// The player's preferences, kept from one start to the next.
+public struct Settings: Hashable, Sendable, Codable {
+    /// The palette's name, or nil for the first one.
+    public var palette: String?
+    public var sound = true
+    public var mouseLook = false
+    /// The camera's vertical field of view in degrees, within ``fieldsOfView``; nil to let the
+    /// game choose (the view that shows a whole wall).
+    public var fieldOfView: Int?
+    /// What the menu's new game starts from.
+    public var newGame = NewGameOptions()
+
+    /// The fields of view the settings offer, in degrees.
+    public static let fieldsOfView = 30...80
+
+    /// Names the format of a settings file.
+    public static let formatName = "puzzle-prison-settings"
+    public static let currentVersion = 1
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, palette, sound, mouseLook, fieldOfView, newGame
+    }
+
+    /// Reads settings, the usual value for each one missing, refusing another format or version
+    /// and values out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
+        palette = try container.decodeIfPresent(String.self, forKey: .palette)
+        sound = try container.decodeIfPresent(Bool.self, forKey: .sound) ?? sound
+        mouseLook = try container.decodeIfPresent(Bool.self, forKey: .mouseLook) ?? mouseLook
+        fieldOfView = try container.decodeIfPresent(Int.self, forKey: .fieldOfView)
+        if let fieldOfView, !Self.fieldsOfView.contains(fieldOfView) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .fieldOfView, in: container,
+                debugDescription: "a field of view is \(Self.fieldsOfView.lowerBound) to \(Self.fieldsOfView.upperBound) degrees, not \(fieldOfView)")
+        }
+        newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatName, forKey: .format)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encodeIfPresent(palette, forKey: .palette)
+        try container.encode(sound, forKey: .sound)
+        try container.encode(mouseLook, forKey: .mouseLook)
+        try container.encodeIfPresent(fieldOfView, forKey: .fieldOfView)
+        try container.encode(newGame, forKey: .newGame)
+    }
+
+    /// The settings as JSON: keys sorted.
+    public func encoded() -> Data {
+        // Strings, whole numbers and Booleans: encoding cannot fail.
+        try! jsonData(self)
+    }
+
+    /// Reads settings from the JSON ``encoded()`` writes.
+    public init(json: Data) throws(AssetError) {
+        do { self = try JSONDecoder().decode(Settings.self, from: json) } catch { throw AssetError(describe(error)) }
+    }
+}
+
+/// The folder that keeps the player's settings, under the XDG configuration directory:
+/// `$XDG_CONFIG_HOME/puzzle-prison` when `XDG_CONFIG_HOME` is an absolute path, else
+/// `$HOME/.config/puzzle-prison`. It is created, with its parents, when the settings are saved.
+public struct ConfigDirectory: Hashable, Sendable {
+    public let url: URL
+
+    /// The configuration directory `environment` points to.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
+        guard let url = gameFolder(environment, variable: "XDG_CONFIG_HOME", underHome: ".config") else {
+            throw AssetError("no place to keep settings: neither XDG_CONFIG_HOME nor HOME is an absolute path")
+        }
+        self.url = url
+    }
+
+    /// The settings file.
+    public var settingsFile: URL { url.appendingPathComponent("settings.json") }
+
+    /// The settings: the usual ones when there are none yet or their file is damaged (moved aside
+    /// to `settings.json.damaged-<UTC time of now>`, with a warning).
+    public func loadSettings(now: Date = Date()) -> Loaded<Settings> {
+        let loaded = load(settingsFile, named: .settings, now: now) { data throws(AssetError) in try Settings(json: data) }
+        return Loaded(value: loaded.value ?? Settings(), warning: loaded.warning, notice: loaded.notice)
+    }
+
+    /// Keeps `settings`, atomically.
+    public func saveSettings(_ settings: Settings) throws(AssetError) {
+        try write(settings.encoded(), to: settingsFile, in: url)
+    }
+
+    /// Removes the temporary files that saves left behind when the game was killed while writing.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles() -> [String] {
+        removeStaleTemporaryFiles(in: url, for: [settingsFile.lastPathComponent])
+    }
+}

@@ -1,0 +1,149 @@
+/// Which hits a ray cast returns.
+public enum RaycastQuery: Hashable, Sendable {
+    /// The hit nearest to the origin.
+    case nearest
+    /// Every hit, nearest first.
+    case all
+    /// One hit, the first found: the cheapest answer to "is anything there?".
+    case any
+}
+
+/// Where a ray met a shape.
+public struct RaycastHit: CustomStringConvertible {
+    /// The entity whose shape was hit.
+    public let entity: Entity
+    /// The point hit, in the space the cast was given in.
+    public let position: SIMD3<Float>
+    /// The unit normal of the surface at the point, out of the face hit (against the ray).
+    public let normal: SIMD3<Float>
+    /// Metres from the origin along the ray, in the space the cast was given in.
+    public let distance: Float
+
+    /// The entity, point, normal and distance: `"box 0" at (0, 1.6, -2) in "root", hit at
+    /// (0, 1.6, -1.85), normal (0, 0, 1), 1.85 m away`.
+    public var description: String {
+        "\(entity), hit at \(describe(position)), normal \(describe(normal)), \(describe(distance)) m away"
+    }
+}
+
+extension Space {
+    /// Casts a ray from `origin` along `direction` (any length but zero) for `length` metres and
+    /// returns what it hits: the nearest hit, every hit nearest first, or any one hit. Only
+    /// enabled entities (with enabled ancestors) whose collision group meets `mask` are hit; a ray
+    /// from inside a shape does not hit that shape. Origin, direction, length and the results
+    /// are in `reference`'s space (the world when nil). A NaN or infinite origin or direction, or
+    /// a NaN length, hits nothing; an infinite length means no limit.
+    ///
+    /// Unlike RealityKit, whose casts return every hit unless asked otherwise, the query is
+    /// `.nearest` by default: a tap wants the one block it hits.
+    public func raycast(
+        origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: RaycastQuery = .nearest,
+        mask: CollisionGroup = .all, relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        raycast(along: Ray(origin: origin, direction: direction), length: length, query: query, mask: mask, relativeTo: reference)
+    }
+
+    /// Casts a ray from `start` to `end` and returns what it hits between them: the nearest hit,
+    /// every hit nearest first, or any one hit; `start`, `end` and the results are in
+    /// `reference`'s space (the world when nil). Otherwise as
+    /// ``raycast(origin:direction:length:query:mask:relativeTo:)``, `.nearest` by default.
+    public func raycast(
+        from start: SIMD3<Float>, to end: SIMD3<Float>, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
+        relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        raycast(
+            along: Ray(from: start, through: end), length: (end - start).length, query: query, mask: mask,
+            relativeTo: reference)
+    }
+
+    /// Casts `ray` for `length` metres and returns what it hits: the nearest hit, every hit
+    /// nearest first, or any one hit; the ray and the results are in `reference`'s space (the
+    /// world when nil). Otherwise as ``raycast(origin:direction:length:query:mask:relativeTo:)``,
+    /// `.nearest` by default.
+    public func raycast(
+        along ray: Ray, length: Float = 100, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
+        relativeTo reference: Entity? = nil
+    ) -> [RaycastHit] {
+        guard let unitRay = ray.unit, !length.isNaN, length >= 0 else { return [] }
+        // In the reference space the ray is origin + t * unit for t in 0...length metres; the same
+        // t runs along the world ray below, whatever the reference's scale.
+        let toWorld = reference?.worldMatrix ?? .identity
+        let worldOrigin = toWorld.transformPoint(unitRay.origin)
+        let worldDirection = toWorld.transformDirection(unitRay.direction)
+        guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
+        let hierarchy = currentHierarchy()
+        var cast = Cast(
+            primitives: hierarchy.primitives, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
+            query: query, best: length)
+        switch broadPhase {
+        case .boundingVolumeHierarchy:
+            hierarchy.forEachCandidate(
+                origin: worldOrigin, inverse: cast.inverse, parallel: cast.parallel, limit: length, visitor: &cast)
+        case .exhaustive:
+            for k in hierarchy.primitives.indices where cast.visit(k) == nil { break }
+        }
+        let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
+        func hit(_ found: Cast.Found) -> RaycastHit {
+            let primitive = hierarchy.primitives[found.primitive]
+            let normal = reference == nil ? found.normal : toWorld.transpose.transformDirection(found.normal)
+            return RaycastHit(
+                entity: hierarchy.entities[primitive.entity],
+                position: fromWorld.transformPoint(worldOrigin + found.t * worldDirection),
+                normal: normal.normalized, distance: found.t)
+        }
+        if let single = cast.single { return [hit(single)] }
+        return cast.found.sorted { $0.t < $1.t }.map(hit)
+    }
+
+    /// One cast's test of each candidate shape, and what it found. A value the hierarchy's walk
+    /// updates in place: no closure captures its state, so no run-time exclusivity check guards it.
+    private struct Cast: CandidateVisitor {
+        typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
+        let primitives: [Primitive]
+        let origin: SIMD3<Float>
+        let direction: SIMD3<Float>
+        let inverse: SIMD3<Float>
+        let parallel: SIMDMask<SIMD3<Int32>>
+        let mask: UInt32
+        let query: RaycastQuery
+        /// The farthest distance still wanted.
+        var best: Float
+        /// Every hit, for `.all`.
+        var found: [Found] = []
+        /// The one hit, for `.nearest` and `.any`.
+        var single: Found?
+
+        init(primitives: [Primitive], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32, query: RaycastQuery, best: Float) {
+            self.primitives = primitives
+            self.origin = origin
+            self.direction = direction
+            inverse = SIMD3<Float>(repeating: 1) / direction
+            parallel = direction .== 0
+            self.mask = mask
+            self.query = query
+            self.best = best
+        }
+
+        /// Tests shape `k`; returns the distance beyond which nothing is wanted, or nil to stop.
+        @inline(__always)
+        mutating func visit(_ k: Int) -> Float? {
+            let primitive = primitives[k]
+            guard primitive.group & mask != 0,
+                let hit = primitive.intersect(origin: origin, direction: direction, inverse: inverse, parallel: parallel),
+                hit.t <= best
+            else { return best }
+            switch query {
+            case .nearest:
+                single = (hit.t, k, hit.normal)
+                best = hit.t
+                return best
+            case .all:
+                found.append((hit.t, k, hit.normal))
+                return best
+            case .any:
+                single = (hit.t, k, hit.normal)
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import PrisonRules
+
+/// How the world animates one move, as a pure function of what the move did and the world's
+/// durations: which blocks break, fall and slide, when each step starts after the tap and how
+/// long it lasts, and when the end of the game starts if the move ended it.
+///
+/// The group breaks at once, for the rules' combo window (what the player sees is what scores);
+/// the blocks above fall when the break ends, then columns slide together; the end follows the
+/// last slide. Durations are whole microseconds, the world clock's unit.
+///
+/// ```swift
+/// let outcome = try game.play(Move(cell, at: .zero))
+/// let steps = Choreography(of: outcome, settings: WorldSettings(), comboWindow: game.rules.comboWindow, endsGame: game.isOver)
+/// // steps.breaks, then steps.moves in the order to schedule them, then steps.end
+/// ```
+public struct Choreography: Hashable, Sendable {
+    /// A block's move to a cell, starting a while after the tap.
+    public struct Step: Hashable, Sendable {
+        /// What the block does: fall to its row or slide to its column.
+        public enum Kind: Hashable, Sendable {
+            /// Falls down its column to the row it lands on.
+            case fall
+            /// Slides along the wall to its new column.
+            case slide
+        }
+
+        /// The block that moves.
+        public let block: BlockID
+        /// Where the block's motion is in the outcome's `removal.moved`.
+        public let motionIndex: Int
+        /// Whether it falls or slides.
+        public let kind: Kind
+        /// The cell it moves to: for a fall, its new row in its old column.
+        public let cell: Cell
+        /// When it starts, after the tap.
+        public let start: Duration
+        /// How long it lasts.
+        public let duration: Duration
+
+        /// A step of `block`, whose motion is number `motionIndex` of the outcome's, to `cell`,
+        /// from `start` after the tap, for `duration`.
+        public init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
+            self.block = block
+            self.motionIndex = motionIndex
+            self.kind = kind
+            self.cell = cell
+            self.start = start
+            self.duration = duration
+        }
+    }
+
+    /// The blocks of the group, which break at the tap.
+    public let breaks: [BlockID]
+    /// How long the break lasts: the rules' combo window.
+    public let breakDuration: Duration
+    /// The falls and slides, in the order the world schedules them: block by block in the order
+    /// of the cells they reach, each block's fall before its slide.
+    public let moves: [Step]
+    /// When the end of the game starts, after the tap, when the move ended the game.
+    public let end: Duration?
+
+    /// The choreography of `outcome`: breaks for `comboWindow`, then falls and slides as long as
+    /// `settings` says; an end after the last slide when `endsGame`. A block that only slides
+    /// still falls in place first when it is in `displaced` (drawn away from the cell it left,
+    /// as a block still on its way there is), so that it reaches its row before sliding.
+    public init(
+        of outcome: MoveOutcome, settings: WorldSettings, comboWindow: Duration, endsGame: Bool,
+        displaced: Set<BlockID> = []
+    ) {
+        breakDuration = .microseconds(comboWindow.ticks)
+        let fall = Duration.microseconds(settings.fallDuration.ticks)
+        let slide = Duration.microseconds(settings.slideDuration.ticks)
+        let fallStart = breakDuration
+        let slideStart = fallStart + fall
+        breaks = outcome.removal.broken.map(\.block.id)
+        var moves: [Step] = []
+        for (index, motion) in outcome.removal.moved.enumerated() {
+            let from = motion.from, to = motion.to
+            if from.row != to.row || (!displaced.isEmpty && displaced.contains(motion.block.id)) {
+                moves.append(Step(
+                    block: motion.block.id, motionIndex: index, kind: .fall,
+                    cell: Cell(wall: to.wall, column: from.column, row: to.row), start: fallStart, duration: fall))
+            }
+            if from.column != to.column {
+                moves.append(Step(
+                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, start: slideStart,
+                    duration: slide))
+            }
+        }
+        self.moves = moves
+        end = endsGame ? slideStart + slide : nil
+    }
+}

@@ -1,0 +1,493 @@
+import Foundation
+import PrisonSession
+import PrisonRules
+import PrisonWorld
+import Testing
+
+/// Records what a session plays instead of playing it.
+private final class RecordingSound: SoundPlayer {
+    var isMuted = false
+    var isAvailable = true
+    private(set) var played: [(effect: SoundEffect, pitch: Float)] = []
+    func play(_ effect: SoundEffect, pitch: Float) {
+        if !isMuted { played.append((effect, pitch)) }
+    }
+}
+
+/// A session of `board` (or `game`) with the shipped palettes, a data folder of its own and a
+/// recording sound player, its viewport 1280 x 720.
+private struct Fixture {
+    let session: Session
+    let sound = RecordingSound()
+    let folder: URL
+    let profile: Profile
+
+    static let palettes: [Palette] = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets/palettes.json")
+        return (try? Palette.palettes(at: file)) ?? []
+    }()
+
+    init(game: Game, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true) throws {
+        let folder = try folder ?? temporaryDirectory()
+        self.folder = folder
+        profile = Profile(environment: Self.environment(folder))
+        session = Session(
+            game: game, origin: GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
+            palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
+        session.advance(by: .zero, viewport: [1280, 720])
+    }
+
+    init(columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true) throws {
+        try self.init(
+            game: Game(start: Board(room: Room(walls: walls, width: width, height: height), columns: columns)), folder: folder,
+            keepsProgress: keepsProgress)
+    }
+
+    /// The data and configuration folders inside `folder`.
+    static func environment(_ folder: URL) -> [String: String] {
+        ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+    }
+
+    /// Turns the head to look straight at the block in `cell`. The camera orbits the room's
+    /// centre as the head turns, so the look is aimed again from where it stands until it holds.
+    func look(at cell: Cell) {
+        guard let ray = session.world.ray(toward: cell) else {
+            Issue.record("no block in \(cell)")
+            return
+        }
+        for _ in 0..<12 {
+            let toward = ray.origin + ray.direction - session.world.camera.position(relativeTo: nil)
+            let d = toward / (toward * toward).sum().squareRoot()
+            session.look(yaw: atan2(d.x, -d.z) * 180 / .pi, pitch: asin(d.y) * 180 / .pi)
+        }
+    }
+
+    /// Turns the head to the block in `cell` and taps it with the crosshair, as a headset does.
+    func gazeTap(_ cell: Cell) {
+        look(at: cell)
+        session.perform(.gazeTap)
+    }
+
+    /// Lets `seconds` pass in frames of `step` seconds.
+    func wait(_ seconds: Double, step: Double = 1.0 / 60) {
+        var left = seconds
+        while left > 0 {
+            session.advance(by: .seconds(min(step, left)), viewport: [1280, 720])
+            left -= step
+        }
+    }
+
+    /// The best scores kept on disk.
+    func scoresOnDisk(for room: Room) throws -> [ScoreEntry] {
+        try DataDirectory(environment: ["XDG_DATA_HOME": folder.path]).loadScores().value.entries(for: room)
+    }
+}
+
+@Suite struct SessionTests {
+    @Test func aGazeTapBreaksTheGroupAheadWithASound() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(fixture.session.world.game.moves.map(\.cell) == [Cell(wall: 0, column: 0, row: 0)])
+        fixture.wait(0.1)
+        #expect(fixture.sound.played.contains { $0.effect == .breakGroup })
+        #expect(fixture.session.hudState.score == 0)  // two blocks: (2 - 2)^2
+    }
+
+    @Test func aGameIsRecordedOnceAcrossUndoRedoRestartAndQuitting() throws {
+        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
+        let room = fixture.session.world.game.start.room
+        let middle = Cell(wall: 0, column: 1, row: 0)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        let ending = try #require(fixture.session.hudState.ending)
+        #expect(ending[0].contains("clear"))
+        #expect(ending[2] == "1st in the top 10")
+        #expect(fixture.sound.played.contains { $0.effect == .cleared })
+        #expect(try fixture.scoresOnDisk(for: room).map(\.score) == [1001])
+        #expect(fixture.session.hudState.best == 1001)
+
+        // Undo the last move, then redo it: the same ending, not a second entry.
+        fixture.session.perform(.undo)
+        #expect(fixture.session.hudState.ending == nil)
+        fixture.wait(1)
+        fixture.session.perform(.redo)
+        fixture.wait(3)
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo, tap again, and restart the board and play it again: still one entry.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        fixture.session.perform(.restart)
+        fixture.wait(1)
+        fixture.gazeTap(middle)
+        fixture.wait(3)
+        #expect(fixture.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+
+        // Undo the last move, quit (the game is saved), start again and play it: still one.
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.session.saveOnQuit()
+        let resumed = try #require(fixture.profile.savedGame())
+        #expect(!resumed.isOver)
+        let again = try Fixture(game: resumed, folder: fixture.folder)
+        again.gazeTap(middle)
+        again.wait(3)
+        #expect(again.session.hudState.ending?[2] == "This board is already 1st in the top 10 (once a board)")
+        #expect(try again.scoresOnDisk(for: room).map(\.score) == [1001])
+    }
+
+    @Test func aBetterEndingOfTheSameBoardTakesItsPlaceOnce() throws {
+        // A row of 0s under a row of 1s: two breaks clear it; within a combo they score more.
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2)
+        let room = fixture.session.world.game.start.room
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 0s: 1 point, the 1s fall
+        fixture.wait(3)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 1s: 1 point and the clear
+        fixture.wait(3)
+        let first = try #require(fixture.scoresOnDisk(for: room).first)
+        #expect(try fixture.scoresOnDisk(for: room).count == 1)
+        // Undo both and play them within a combo: a higher score replaces the entry.
+        fixture.session.perform(.undo)
+        fixture.session.perform(.undo)
+        fixture.wait(1)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(0.05)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(3)
+        let entries = try fixture.scoresOnDisk(for: room)
+        #expect(entries.count == 1)
+        #expect(fixture.session.world.game.score > first.score)
+        #expect(entries.first?.score == fixture.session.world.game.score)
+        #expect(fixture.session.hudState.ending?[2] == "1st in the top 10")
+    }
+
+    @Test func newGameThenUndoGivesTheOldGameBack() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(2)
+        let old = fixture.session.world.game
+        #expect(old.moves.count == 1)
+
+        fixture.session.perform(.newGame)
+        let fresh = fixture.session.world.game
+        #expect(fresh.moves.isEmpty)
+        #expect(fixture.session.hudState.message?.contains("U brings") == true)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == old)
+        // Its moves undo as before; redo past them goes forward to the new game again.
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game.moves.count == 1)
+        fixture.session.perform(.redo)
+        #expect(fixture.session.world.game == fresh)
+
+        // R too: restart, then U gives the played game back (its move redone a moment later).
+        fixture.session.perform(.undo)
+        let played = fixture.session.world.game
+        #expect(played.start == old.start && played.moves.map(\.cell) == old.moves.map(\.cell))
+        fixture.session.perform(.restart)
+        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game == played)
+    }
+
+    @Test func theMenusQuitQuitsAtOnceWhenTheGameIsKeptAndAsksOtherwise() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        let session = fixture.session
+        session.press(KeyChord(.escape))
+        #expect(session.isMenuOpen)
+        #expect(session.menuItems.last?.label == "Quit (the game is saved)")
+        session.press(KeyChord(.escape))
+        #expect(!session.isMenuOpen && session.takeRequests().isEmpty)
+        session.press(KeyChord(.escape))
+        session.press(KeyChord(try #require(Key(name: "q"))))
+        #expect(session.takeRequests() == [.quit])
+
+        // A game that is not kept (from a board or seed): asked first, Y quits, another key stays.
+        let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, keepsProgress: false)
+        played.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        played.session.press(KeyChord(.escape))
+        played.session.press(KeyChord(try #require(Key(name: "q"))))
+        #expect(played.session.isAskingToQuit && played.session.hudState.quitQuestion == HUDText.quitQuestion)
+        #expect(played.session.takeRequests().isEmpty)
+        played.session.press(KeyChord(try #require(Key(name: "n"))))
+        #expect(!played.session.isAskingToQuit && played.session.takeRequests().isEmpty)
+        played.session.press(KeyChord(.escape))
+        played.session.press(KeyChord(try #require(Key(name: "q"))))
+        played.session.press(KeyChord(.letterY))
+        #expect(played.session.takeRequests() == [.quit])
+    }
+
+    @Test func tapsDoNotGoThroughTheHelpOrTheMenu() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        fixture.session.perform(.toggleHelp)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(fixture.session.world.game.moves.isEmpty)
+        fixture.session.perform(.toggleHelp)
+        fixture.session.perform(.menu)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(fixture.session.world.game.moves.isEmpty)
+        fixture.session.press(KeyChord(.escape))  // back to the game
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(fixture.session.world.game.moves.count == 1)
+    }
+
+    /// A game on the default room played on the rules alone: `count` random groups, each
+    /// `spacing` apart (untimed when nil).
+    private func playedGame(seed: UInt64, count: Int, spacing: Duration?) throws -> Game {
+        var game = Game(start: try Board.random(room: .standard, colours: 4, seed: seed))
+        var generator = SeededGenerator(seed: seed)
+        for index in 0..<count {
+            guard let group = game.availableGroups.randomElement(using: &generator) else { break }
+            try game.play(Move(group.cells[0], at: spacing.map { $0 * index }))
+        }
+        return game
+    }
+
+    @Test(arguments: [nil, Duration.milliseconds(990), .milliseconds(1010), .milliseconds(400)])
+    func aReplayScoresAsTheRulesDo(spacing: Duration?) throws {
+        let played = try playedGame(seed: 3, count: 8, spacing: spacing)
+        let fixture = try Fixture(game: Game(start: played.start, rules: played.rules), replay: played.moves)
+        #expect(fixture.session.hudState.isReplay)
+        // Frames of a 30th of a second: moves still play at their own times, not the frames'.
+        fixture.wait(20, step: 1.0 / 30)
+        #expect(!fixture.session.hudState.isReplay)
+        #expect(fixture.session.world.game.moves.map(\.cell) == played.moves.map(\.cell))
+        #expect(fixture.session.world.game.history.map(\.multiplier) == played.history.map(\.multiplier))
+        #expect(fixture.session.world.game.score == played.score)
+    }
+
+    @Test func aReplayIsNotSavedButAGameStartedAfterItIs() throws {
+        let played = try playedGame(seed: 5, count: 3, spacing: nil)
+        let fixture = try Fixture(game: Game(start: played.start, rules: played.rules), replay: played.moves)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.hudState.message?.contains("replay") == true)
+        fixture.wait(6)
+        fixture.session.saveOnQuit()
+        #expect(fixture.profile.savedGame() == nil)
+
+        fixture.session.perform(.restart)
+        #expect(!fixture.session.hudState.isReplay)
+        let cell = try #require(fixture.session.world.game.availableGroups.first?.cells.first)
+        fixture.gazeTap(cell)
+        #expect(fixture.session.world.game.moves.count == 1)
+        fixture.session.saveOnQuit()
+        #expect(fixture.profile.savedGame()?.moves == fixture.session.world.game.moves)
+    }
+
+    @Test func quittingAnUnplayedGameLeavesTheSavedOneAlone() throws {
+        let folder = try temporaryDirectory()
+        let first = try Fixture(columns: [[0, 1], [0, 1], [1, 1]], width: 3, height: 2, folder: folder)
+        first.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        first.session.saveOnQuit()
+        let saved = try #require(first.profile.savedGame())
+
+        let second = try Fixture(columns: [[1], [1]], width: 2, height: 1, folder: folder)
+        second.session.saveOnQuit()
+        #expect(second.profile.savedGame() == saved)
+    }
+
+    @Test func aGameFromABoardOrSeedLeavesTheGameInProgressAlone() throws {
+        let folder = try temporaryDirectory()
+        let progress = try Fixture(columns: [[0, 1], [0, 1], [1, 1]], width: 3, height: 2, folder: folder)
+        progress.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        progress.session.saveOnQuit()
+        let saved = try #require(progress.profile.savedGame())
+
+        // Played and quit: not saved over the game in progress.
+        let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: folder, keepsProgress: false)
+        played.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        played.session.perform(.menu)
+        #expect(played.session.menuItems.last?.label == "Quit")
+        played.session.saveOnQuit()
+        #expect(played.profile.savedGame() == saved)
+
+        // Finished, its score recorded: the game in progress is not removed.
+        let finished = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder, keepsProgress: false)
+        finished.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        finished.wait(3)
+        #expect(finished.session.world.game.isOver)
+        #expect(finished.session.hudState.ending != nil)
+        finished.session.saveOnQuit()
+        #expect(finished.profile.savedGame() == saved)
+        #expect(try finished.scoresOnDisk(for: finished.session.world.game.start.room).count == 1)
+    }
+
+    @Test func mouseLookTapsTheCrosshairWhereverTheClickIs() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        fixture.session.perform(.toggleMouseLook)
+        #expect(fixture.session.takeRequests() == [.mouseLook(true)])
+        fixture.look(at: Cell(wall: 0, column: 0, row: 0))
+        fixture.session.click(at: [3, 3])  // the corner of the window: mouse-look taps the middle
+        #expect(fixture.session.world.game.moves.count == 1)
+    }
+
+    @Test func theHeadTurnsWhileAKeyIsHeldAndStopsWhenTheWindowLosesIt() throws {
+        let fixture = try Fixture(columns: [[0], [0]], walls: 4, width: 2, height: 1)
+        fixture.session.press(KeyChord(.right))
+        fixture.wait(0.5)
+        #expect(abs(fixture.session.head.yaw - Head.keyTurnSpeed * 0.5) < 1)
+        fixture.session.releaseAllKeys()
+        let yaw = fixture.session.head.yaw
+        fixture.wait(0.5)
+        #expect(fixture.session.head.yaw == yaw)
+    }
+
+    @Test func paletteAndSoundKeysSayWhatTheyDid() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        let count = Fixture.palettes.count
+        try #require(count >= 2)
+        for step in 1...count {
+            fixture.session.perform(.nextPalette)
+            #expect(fixture.session.paletteIndex == step % count)
+            #expect(fixture.session.scene().showsSymbols == fixture.session.palette.showsSymbols)
+        }
+        fixture.session.perform(.toggleMute)
+        #expect(fixture.sound.isMuted)
+        #expect(fixture.session.hudState.message == "Sound off")
+    }
+
+    @Test func theSceneHasABlockForEveryBlockDrawn() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        let scene = fixture.session.scene()
+        #expect(scene.instances.count == 6 * BlockInstances.floatsPerInstance)
+        // The eye stands where the framing puts it to show the wall faced whole.
+        #expect(scene.eye == fixture.session.framing.eye(yaw: 0))
+    }
+
+    @Test func theMenuStartsAGameOfTheChosenShapeAndNKeepsIt() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        let session = fixture.session
+        session.press(KeyChord(.escape))
+        session.press(KeyChord(try #require(Key(name: "n"))))
+        #expect(session.menu?.page == .newGame)
+        let items = session.menuItems
+        func row(_ setting: MenuSetting) throws -> Int {
+            try #require(items.firstIndex { $0.kind == .setting(setting) })
+        }
+        let down = KeyChord(try #require(Key(name: "down"))), right = KeyChord(.right), left = KeyChord(.left)
+        // The first line is the room: one step makes it a single wall.
+        #expect(session.menu?.selection == (try row(.walls)))
+        session.press(right)
+        // Width 12 down to 9, with the mouse: a click on a value's left arrow steps it down.
+        session.advance(by: .zero, viewport: [1280, 720])
+        let layout = try #require(session.menuLayout)
+        let widthRow = try row(.width)
+        let arrow = SIMD2(layout.valueStart(ofRow: widthRow) + layout.rowHeight / 2, layout.row(widthRow).min.y + layout.rowHeight / 2)
+        for _ in 0..<3 { session.click(at: arrow) }
+        session.press(down)
+        for _ in 0..<4 { session.press(left) }  // height 10 down to 6
+        session.press(down)
+        session.press(left)  // 4 colours
+        session.press(down)
+        session.press(right)  // solvable
+        session.press(down)
+        #expect(session.menuItems[session.menu?.selection ?? 0].label == "Start")
+        session.press(KeyChord(try #require(Key(name: "enter"))))
+        #expect(!session.isMenuOpen)
+        let game = session.world.game
+        #expect(game.start.room == (try Room(walls: 1, width: 9, height: 6)))
+        #expect(game.start.colourCounts.filter { $0 > 0 }.count <= 4)
+        // The choice is kept: N makes another board of that shape, and the next start offers it.
+        session.perform(.newGame)
+        #expect(session.world.game.start.room == game.start.room)
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).settings.newGame.width == 9)
+        // U goes back to the game the menu replaced.
+        session.perform(.undo)
+        session.perform(.undo)
+        #expect(session.world.game.start.room.walls == 1 && session.world.game.start.room.width == 3)
+    }
+
+    @Test func settingsSurviveARestartAndADamagedFileIsKeptAside() throws {
+        let folder = try temporaryDirectory()
+        let first = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        let count = Fixture.palettes.count
+        try #require(count >= 2)
+        first.session.perform(.nextPalette)
+        first.session.perform(.toggleMute)
+        first.session.press(KeyChord(.escape))
+        first.session.press(KeyChord(try #require(Key(name: "s"))))
+        let fieldOfView = try #require(first.session.menuItems.firstIndex { $0.kind == .setting(.fieldOfView) })
+        for _ in 0..<fieldOfView { first.session.press(KeyChord(try #require(Key(name: "down")))) }
+        first.session.press(KeyChord(.right))  // from "fit the wall" to 30 degrees
+        #expect(first.session.fieldOfView == 30)
+
+        let second = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        #expect(second.session.paletteIndex == 1)
+        #expect(second.sound.isMuted)
+        #expect(second.session.fieldOfView == 30)
+        #expect(second.session.world.camera.fieldOfViewInDegrees == 30)
+
+        // A damaged settings file: put aside, the usual settings, and a notice until a key.
+        let file = folder.appendingPathComponent("config/puzzle-prison/settings.json")
+        try Data("{\"format\": \"puzzle-prison-settings\", \"version\": 1, \"fieldOfView\": 500}".utf8).write(to: file)
+        let third = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        #expect(third.session.paletteIndex == 0 && !third.sound.isMuted && third.session.fieldOfView == nil)
+        #expect(third.session.notices.count == 1)
+        #expect(third.session.notices.first?.hasPrefix("Your settings could not be read, so the usual settings are used.") == true)
+        let names = try fileNames(in: file.deletingLastPathComponent())
+        #expect(names.count == 1 && names[0].hasPrefix("settings.json.damaged-"))
+        third.look(at: Cell(wall: 0, column: 0, row: 0))
+        third.session.press(KeyChord(try #require(Key(name: "space"))))
+        #expect(third.session.notices.isEmpty && third.session.world.game.moves.isEmpty, "the key only dismissed the notice")
+    }
+
+    @Test func withoutASoundDeviceTheGameSaysSoInsteadOfSoundOn() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        fixture.sound.isAvailable = false
+        fixture.session.perform(.toggleMute)
+        #expect(fixture.session.hudState.message == "No sound device: the game plays silently")
+        fixture.session.perform(.menu)
+        fixture.session.press(KeyChord(try #require(Key(name: "s"))))
+        #expect(fixture.session.menuItems.contains { $0.value == "no sound device" })
+    }
+
+    /// Advances `fixture` frame by frame until no hint is being searched for (a minute at most,
+    /// which only catches a hang), the wall-clock time it took.
+    private func waitForHint(_ fixture: Fixture) -> Duration {
+        let start = ContinuousClock.now
+        while fixture.session.isThinking, ContinuousClock.now - start < .seconds(60) {
+            fixture.wait(1.0 / 60)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return ContinuousClock.now - start
+    }
+
+    @Test func aHintThinksOffTheMainThreadThenShowsItsGroupAndPointsUntilTheNextMove() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
+        fixture.session.perform(.hint)
+        #expect(fixture.session.isThinking)
+        #expect(fixture.session.hudState.message == "Thinking...")
+        _ = waitForHint(fixture)
+        let message = try #require(fixture.session.hudState.message)
+        #expect(message.hasPrefix("Hint: ") && message.contains("point"), "\(message)")
+        let hinted = { (0..<fixture.session.world.blocks.count).filter { fixture.session.scene().instances[$0 * BlockInstances.floatsPerInstance + 22] == 1 }.count }
+        #expect(hinted() >= 2)
+        fixture.wait(10)
+        #expect(hinted() >= 2, "the hint stays until the next move")
+        #expect(fixture.session.hudState.message == message)
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(hinted() == 0)
+        #expect(fixture.session.hudState.message != message)
+    }
+
+    @Test func aHintInTheLargestRoomComesWithoutWaitingOnTheSearch() throws {
+        let board = try Board.random(room: try Room(walls: 4, width: Room.maximumSide, height: Room.maximumSide), colours: 3, seed: 5)
+        let fixture = try Fixture(game: Game(start: board))
+        fixture.session.perform(.hint)
+        _ = waitForHint(fixture)
+        #expect(fixture.session.hudState.message?.hasPrefix("Hint: ") == true, "\(fixture.session.hudState.message ?? "")")
+    }
+
+    @Test func aHintIsNeverSilent() throws {
+        let over = try Fixture(columns: [[0], [1]], width: 2, height: 1)
+        over.session.perform(.hint)
+        #expect(over.session.hudState.message == "No moves left: U undoes, N starts a new game")
+    }
+}
