@@ -83,7 +83,7 @@ import Testing
         #expect(eye.z > 0 && eye.z < 1.8)
         // The eye orbits the centre as the head turns: facing wall 1 (+x) it stands at -x.
         let turned = framing.eye(yaw: 90)
-        #expect(abs(turned.x + eye.z) < 1e-4 && abs(turned.z) < 1e-4 && turned.y == eye.y)
+        #expect(abs(turned.x + eye.z) < 1e-4 && abs(turned.z - eye.x) < 1e-4 && turned.y == eye.y)
     }
 
     @Test func aRoomTooTallToFrameFromInsideIsSeenThroughACutaway() throws {
