@@ -18,7 +18,9 @@ public struct Framing: Hashable, Sendable {
     /// The window's bands, in pixels, that the HUD covers at the top and bottom. Each is capped
     /// at 30 % of the window's height: a tiny window with large text keeps room for the wall.
     public struct Bands: Hashable, Sendable {
+        /// Pixels from the window's top edge.
         public var top: Float
+        /// Pixels from the window's bottom edge.
         public var bottom: Float
 
         /// Bands `top` and `bottom` pixels high.
@@ -72,7 +74,9 @@ public struct Framing: Hashable, Sendable {
         // Distances for a field of view: pixels per unit of (offset / depth) is the focal length.
         func fit(_ degrees: Float) -> (distance: Float, focal: Float) {
             let focal = viewport.y / 2 / Float.tan(degrees * .pi / 360)
-            return (max(focal * half / halfWidth, focal * wallHeight / usableHeight, half), focal)
+            // Room for the crosshair's nudge off the seams (below): a half block across, a quarter up or down.
+            let across = half + Self.aside(room, blockSize: blockSize)
+            return (max(focal * across / halfWidth, focal * (wallHeight + blockSize / 2) / usableHeight, half), focal)
         }
         var degrees = fieldOfView.isFinite ? min(max(fieldOfView, 30), Self.widestFieldOfView) : Self.preferredFieldOfView
         var (distance, focal) = fit(degrees)
@@ -92,7 +96,17 @@ public struct Framing: Hashable, Sendable {
         self.distance = distance
         self.cutsAway = cutsAway
         // The wall's middle goes to the middle of the usable rectangle, not of the window.
-        eyeHeight = wallHeight / 2 + ((top + bottom) / 2 - viewport.y / 2) * distance / focal
+        let centred = wallHeight / 2 + ((top + bottom) / 2 - viewport.y / 2) * distance / focal
+        // The crosshair (level with the eye) off the seams between rows, so a gaze tap facing a
+        // wall meets a block, not the line between two.
+        let row = (centred / blockSize).rounded(.down), phase = centred / blockSize - row
+        eyeHeight = (row + min(max(phase, 0.25), 0.75)) * blockSize
+    }
+
+    /// How far the eye stands aside of the wall's middle: half a block when the wall has an even
+    /// number of columns, so the crosshair meets the middle of a column rather than a seam.
+    private static func aside(_ room: Room, blockSize: Float) -> Float {
+        room.width.isMultiple(of: 2) ? blockSize / 2 : 0
     }
 
     /// The gap kept between a framed wall and the window's edges (or the HUD's bands), in pixels.
@@ -100,11 +114,12 @@ public struct Framing: Hashable, Sendable {
         max(8, 0.04 * min(viewport.x, viewport.y))
     }
 
-    /// The eye of a head turned `yaw` degrees right of wall 0: on the faced wall's axis,
-    /// ``distance`` from it, orbiting the room's centre as the head turns.
+    /// The eye of a head turned `yaw` degrees right of wall 0: on the faced wall's axis (half a
+    /// block aside for an even number of columns), ``distance`` from it, orbiting the room's
+    /// centre as the head turns.
     public func eye(yaw: Float) -> SIMD3<Float> {
         let behind = distance - Float(room.width) * blockSize / 2
-        return Self.turn(yaw).act([0, eyeHeight, behind])
+        return Self.turn(yaw).act([Self.aside(room, blockSize: blockSize), eyeHeight, behind])
     }
 
     /// The plane beyond which blocks are not drawn while ``cutsAway``, as `(normal, offset)`:

@@ -5,7 +5,7 @@ import PrisonWorld
 /// The prison cell around the blocks, as a renderer draws it: stone walls behind the walls of
 /// blocks (they move with the wall entities, so they open outward when the room is cleared), a
 /// stone floor and a ceiling, lit by a lamp under the ceiling.
-public struct Surroundings {
+public struct Surroundings: Equatable {
     /// The walls of blocks: 4, or 1 (then the other three are bare stone).
     public var walls = 4
     /// The distance from the room's centre to the inner face of a wall of blocks, in metres.
@@ -20,6 +20,7 @@ public struct Surroundings {
     /// The cutaway plane (``Framing/cutaway(yaw:)``), or nil when nothing is cut away.
     public var cutaway: SIMD4<Float>?
 
+    /// The cell of the default room, shut.
     public init() {}
 
     /// The height of the ceiling: a little above the blocks, and never lower than a person.

@@ -20,6 +20,9 @@ final class Renderer {
     private var instanceCapacity = 0
     private var hudCapacity = 0
     private var cellCapacity = 0
+    /// The cell whose triangles the cell's buffer holds, and how many vertices they are: built
+    /// again only when the cell changes (its walls open).
+    private var cellDrawn: (cell: Surroundings, vertexCount: Int)?
     /// Whether each wall's blocks are drawn in one flat colour of its own and the cell in flat
     /// greys, with no light: tests find the blocks of a wall by their exact colour.
     var flatColours = false
@@ -89,7 +92,6 @@ final class Renderer {
         }
 
         // The cell after the blocks: the depth test skips what they hide.
-        let cellVertices = CellGeometry.vertices(of: surroundings)
         cell.use()
         cell.set("viewProjection", viewProjection)
         cell.set("lamp", surroundings.lamp)
@@ -97,9 +99,13 @@ final class Renderer {
         cell.set("daylight", daylight)
         cell.set("flatColours", Int32(flatColours ? 1 : 0))
         glBindVertexArray(cellVAO)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cellVBO)
-        upload(cellVertices, capacity: &cellCapacity)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellVertices.count / CellGeometry.floatsPerVertex))
+        if cellDrawn?.cell != surroundings {
+            let vertices = CellGeometry.vertices(of: surroundings)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), cellVBO)
+            upload(vertices, capacity: &cellCapacity)
+            cellDrawn = (surroundings, vertices.count / CellGeometry.floatsPerVertex)
+        }
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellDrawn?.vertexCount ?? 0))
 
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))

