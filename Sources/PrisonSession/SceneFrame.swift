@@ -4,25 +4,32 @@ import PrisonSpace
 public struct SceneFrame {
     /// ``BlockInstances/floatsPerInstance`` floats a block.
     public var instances: [Float] = []
+    /// The camera's projection times its view: world space to clip space.
     public var viewProjection = Matrix4x4.identity
+    /// Where the eye is, in world space.
     public var eye: SIMD3<Float> = .zero
     /// Seconds, for the shaders' pulses.
     public var time: Float = 0
+    /// Whether the blocks carry their colour's symbol (the palette's setting).
     public var showsSymbols = false
     /// The edge of a block: the floor's tiles are as big.
     public var tileSize: Float = 0.3
+    /// The clear colour, linear RGB.
     public var background: SIMD3<Float> = [0.05, 0.06, 0.09]
     /// The prison cell around the blocks.
     public var surroundings = Surroundings()
 
+    /// An empty frame: no blocks, the identity camera at the origin.
     public init() {}
 }
 
 /// Block instances as the block shader reads them: a model matrix (column by column), a colour
 /// with its symbol index, and a state (hover, danger, hint, the block's wall).
 public enum BlockInstances {
+    /// The floats of one block: 16 for the model matrix, 4 for colour and symbol, 4 for the state.
     public static let floatsPerInstance = 24
 
+    /// Appends one block's ``floatsPerInstance`` floats to `instances`.
     public static func append(
         model: Matrix4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]
     ) {
