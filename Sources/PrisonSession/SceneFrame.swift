@@ -39,7 +39,7 @@ public enum BlockInstances {
 }
 
 extension Matrix4x4 {
-    /// The sixteen entries, column by column, as GL takes them.
+    /// The sixteen entries, column by column, as a GPU matrix uniform takes them.
     public var floats: [Float] {
         let c = columns
         return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
