@@ -1,12 +1,35 @@
 /// What the player asks for with a key press.
 public enum Action: Hashable, Sendable {
-    case undo, redo, newGame, restart, hint
+    /// Take back the last move.
+    case undo
+    /// Play the last move taken back again.
+    case redo
+    /// A new board.
+    case newGame
+    /// The same board from its start.
+    case restart
+    /// Show the best move the search finds.
+    case hint
     /// Tap the block under the crosshair, as gazing and pinching does on a headset.
     case gazeTap
     /// Turn smoothly to face wall `n` (counted from 0, as in move files).
     case faceWall(Int)
-    case faceNextWall, facePreviousWall
-    case toggleMouseLook, toggleHelp, toggleFullscreen, screenshot, toggleMute, nextPalette
+    /// Turn smoothly to the wall on the right.
+    case faceNextWall
+    /// Turn smoothly to the wall on the left.
+    case facePreviousWall
+    /// Mouse-look on or off: the mouse turns the head, a click taps the crosshair.
+    case toggleMouseLook
+    /// Show or hide the key help.
+    case toggleHelp
+    /// Ask the front end to switch between a window and the full screen.
+    case toggleFullscreen
+    /// Ask the front end to save a screenshot.
+    case screenshot
+    /// Sound off or on.
+    case toggleMute
+    /// Colour the blocks with the next palette.
+    case nextPalette
     /// Esc: the menu (resume, new game, top 10, settings, quit).
     case menu
 }

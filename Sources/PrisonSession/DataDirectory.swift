@@ -32,6 +32,7 @@ extension Loaded: Sendable where Value: Sendable {}
 /// It is `$XDG_DATA_HOME/puzzle-prison` when `XDG_DATA_HOME` is an absolute path, else
 /// `$HOME/.local/share/puzzle-prison`. It is created, with its parents, when a file is written.
 public struct DataDirectory: Hashable, Sendable {
+    /// The game's folder.
     public let url: URL
 
     /// The name of the game's folder inside the data directory.

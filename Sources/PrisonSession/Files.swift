@@ -10,31 +10,39 @@ import PrisonFiles
 /// The most bytes the front end reads from one file: its files (saved games, best scores,
 /// replays, boards, scripts, palettes) are kilobytes, its sounds and fonts well under a megabyte,
 /// so 16 MiB never refuses a real one and never fills the memory.
-public let fileReader = InputReader(limit: 16 << 20)
+let fileReader = InputReader(limit: 16 << 20)
 
 /// The contents of the file at `path`, refusing a missing file, a directory or one beyond
 /// ``fileReader``'s limit with a message naming it as `what` ("board file", ...) and the path,
 /// or as the bare path when `what` is empty.
-public func readFile(atPath path: String, what: String = "") throws(AssetError) -> Data {
+package func readFile(atPath path: String, what: String = "") throws(AssetError) -> Data {
     do throws(FileError) { return try fileReader.contents(ofFileAt: path, what: what) } catch {
         throw AssetError(error.description)
     }
 }
 
 /// The contents of the file at `url`, as ``readFile(atPath:what:)`` reads it.
-public func readFile(at url: URL, what: String = "") throws(AssetError) -> Data {
+package func readFile(at url: URL, what: String = "") throws(AssetError) -> Data {
     try readFile(atPath: url.path, what: what)
 }
 
+/// The text of the file at `path`, read as ``readFile(atPath:what:)`` reads it, refusing what is
+/// not UTF-8 with a message naming it as `what` and the path.
+package func readText(atPath path: String, what: String = "") throws(AssetError) -> String {
+    do throws(FileError) { return try fileReader.text(ofFileAt: path, what: what) } catch {
+        throw AssetError(error.description)
+    }
+}
+
 /// Writes `message` as one line on standard error, after the program's name.
-public func printWarning(_ message: String) {
+package func printWarning(_ message: String) {
     writeStandardError(Data("puzzle-prison: \(message)\n".utf8))
 }
 
 /// Replaces the file at `url` with `data` so that the file is always either the old contents or
 /// the new (see `PrisonFiles.writeAtomically`). On failure the temporary file is removed and the
 /// target is left as it was.
-public func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
+package func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
     do throws(FileError) { try PrisonFiles.writeAtomically(data, toPath: url.path) } catch {
         throw AssetError(error.description)
     }
@@ -42,7 +50,7 @@ public func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
 
 /// Writes `data` to the file at `path` the user named: a regular file atomically, a device, FIFO
 /// or `/dev/stdout` directly (see `PrisonFiles.writeFile`).
-public func writeUserFile(_ data: Data, toPath path: String) throws(AssetError) {
+package func writeUserFile(_ data: Data, toPath path: String) throws(AssetError) {
     do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw AssetError(error.description) }
 }
 

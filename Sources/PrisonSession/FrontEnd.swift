@@ -1,9 +1,12 @@
 /// What the session asks of the front end it runs in.
 public enum HostRequest: Hashable, Sendable {
+    /// Switch between a window and the full screen.
     case toggleFullscreen
     /// Save a screenshot of the frame, to `path` or (nil) to a new file in the screenshots folder.
     case screenshot(path: String?)
+    /// Capture the pointer for mouse-look (true) or give it back (false).
     case mouseLook(Bool)
+    /// Close the front end: the session is over.
     case quit
 }
 

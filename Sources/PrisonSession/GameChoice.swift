@@ -110,9 +110,7 @@ public struct ChosenGame {
             }
         }
         if let path = request.board {
-            guard let text = String(data: try readFile(atPath: path, what: "board file"), encoding: .utf8) else {
-                throw AssetError("board file '\(path)' is not UTF-8 text")
-            }
+            let text = try readText(atPath: path, what: "board file")
             do throws(TextError) {
                 let start = try Board(text: text)
                 self.init(game: Game(start: start), origin: GameOrigin(like: start, rules: Rules()), replay: nil, isProgress: false)

@@ -33,11 +33,13 @@ public enum HUDText {
         "\(number(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// The score line: `Score 1,234`.
     public static func score(_ score: Int) -> String { "Score \(number(score))" }
 
     /// The multiplier while a combo runs (`x3`), nil at 1.
     public static func multiplier(_ multiplier: Int) -> String? { multiplier > 1 ? "x\(multiplier)" : nil }
 
+    /// The best score line: `Best 1,234`, or `Best -` when there is none.
     public static func best(_ best: Int?) -> String { "Best \(best.map(number) ?? "-")" }
 
     /// The moves the player has (the groups there are to break) and the blocks left.

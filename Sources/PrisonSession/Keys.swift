@@ -1,6 +1,7 @@
 /// A key of the keyboard, by the name scripts and the help overlay use: `a`…`z`, `0`…`9`,
 /// `space`, `enter`, `escape`, `tab`, `backspace`, `left`, `right`, `up`, `down`, `f1`…`f12`.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
+    /// The key's lower-case name, as in ``names``.
     public let name: String
 
     /// The key named `name` (any case), or nil when there is no such key.
@@ -12,6 +13,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
     init(known name: String) { self.name = name }
 
+    /// The key's name.
     public var description: String { name }
 
     /// Every key name, letters and digits first.
@@ -22,31 +24,47 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         return Set(letters + digits + functions + ["space", "enter", "escape", "tab", "backspace", "left", "right", "up", "down"])
     }()
 
+    /// The Esc key.
     public static let escape = Key(known: "escape")
+    /// The left arrow.
     public static let left = Key(known: "left")
+    /// The right arrow.
     public static let right = Key(known: "right")
+    /// The up arrow.
     public static let up = Key(known: "up")
+    /// The down arrow.
     public static let down = Key(known: "down")
+    /// The A key (turns left).
     public static let letterA = Key(known: "a")
+    /// The D key (turns right).
     public static let letterD = Key(known: "d")
+    /// The Y key (answers yes).
     public static let letterY = Key(known: "y")
 }
 
 /// The modifier keys held with a key.
 public struct Modifiers: OptionSet, Hashable, Sendable {
+    /// One bit a modifier.
     public let rawValue: Int
+    /// The modifiers whose bits `rawValue` sets.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Shift.
     public static let shift = Modifiers(rawValue: 1)
+    /// Control (Ctrl).
     public static let control = Modifiers(rawValue: 2)
+    /// Alt.
     public static let alt = Modifiers(rawValue: 4)
 }
 
 /// A key pressed with modifiers, written like `ctrl+shift+z` in scripts.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    /// The key pressed.
     public let key: Key
+    /// The modifiers held with it.
     public let modifiers: Modifiers
 
+    /// `key` pressed with `modifiers`.
     public init(_ key: Key, modifiers: Modifiers = []) {
         self.key = key
         self.modifiers = modifiers
@@ -69,6 +87,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         self.init(key, modifiers: modifiers)
     }
 
+    /// The chord as scripts write it, modifiers first: `ctrl+shift+z`.
     public var description: String {
         let names = [(Modifiers.control, "ctrl"), (.shift, "shift"), (.alt, "alt")]
             .filter { modifiers.contains($0.0) }.map(\.1)

@@ -52,7 +52,7 @@ public final class Profile {
     }
 
     /// Takes the notices not shown yet: what went wrong with the player's files, in their words.
-    public func takeNotices() -> [String] {
+    func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
     }
@@ -80,7 +80,7 @@ public final class Profile {
     }
 
     /// Forgets the game in progress.
-    public func removeSavedGame() {
+    func removeSavedGame() {
         do throws(AssetError) { try directory?.removeGame() } catch {
             warn("cannot forget the finished game: \(error)", notice: "The finished game could not be removed: see the terminal for why.")
         }
@@ -92,7 +92,7 @@ public final class Profile {
     /// Records the ending of `game`, with its final `score` and whether it `cleared` the room, in
     /// its room's top 10, once a board: an ending of a board already there replaces its entry
     /// only when it ranks higher.
-    public func recordEnding(of game: Game, score: Int, cleared: Bool) -> HUDText.Standing {
+    func recordEnding(of game: Game, score: Int, cleared: Bool) -> HUDText.Standing {
         let room = game.start.room
         let board = ScoreEntry.boardKey(of: game.start)
         let earlier = scores.place(ofBoard: board, in: room)

@@ -5,6 +5,7 @@ import PrisonRules
 /// time, by a steady ``untimedPace``: longer than the rules' combo window, so untimed moves score
 /// as they do on the rules alone, with no combo.
 public struct Replay: Hashable, Sendable {
+    /// The game's moves, in the order they are played back.
     public let moves: [Move]
     /// How many moves have been handed out.
     public private(set) var played = 0

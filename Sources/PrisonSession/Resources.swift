@@ -2,14 +2,21 @@ import Foundation
 
 /// Where the game's shaders and assets are: a folder holding `Shaders/` and `Assets/`.
 public struct Resources: Hashable, Sendable {
+    /// The folder holding `Shaders/` and `Assets/`.
     public let root: URL
 
+    /// The `Shaders/` folder.
     public var shaders: URL { root.appendingPathComponent("Shaders", isDirectory: true) }
+    /// The `Assets/` folder.
     public var assets: URL { root.appendingPathComponent("Assets", isDirectory: true) }
+    /// The palettes file, `Assets/palettes.json`.
     public var palettes: URL { assets.appendingPathComponent("palettes.json") }
+    /// The sound effects' folder, `Assets/sounds/`.
     public var sounds: URL { assets.appendingPathComponent("sounds", isDirectory: true) }
+    /// The fonts' folder, `Assets/fonts/`.
     public var fonts: URL { assets.appendingPathComponent("fonts", isDirectory: true) }
 
+    /// The resources in `root` (not checked: see ``locate(executable:workingDirectory:environment:)``).
     public init(root: URL) { self.root = root }
 
     /// The folders tried, in order: `$PUZZLE_PRISON_HOME`, the executable's folder and the folders

@@ -4,6 +4,7 @@ import PrisonRules
 
 /// One finished game in a table of best scores.
 public struct ScoreEntry: Hashable, Sendable, Codable {
+    /// The game's final score.
     public var score: Int
     /// Whether the player emptied the room.
     public var cleared: Bool
@@ -97,6 +98,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     public static let places = 10
     /// Names the format of a scores file.
     public static let formatName = "puzzle-prison-scores"
+    /// The version of the scores file this build writes and reads.
     public static let currentVersion = 1
 
     /// Each room's entries, best first, under its ``key(for:)``.
@@ -160,6 +162,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
         case format, version, rooms
     }
 
+    /// Reads a scores file's table, refusing another format or version, each room's entries ranked and cut to ``places``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
@@ -168,6 +171,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
         }
     }
 
+    /// Writes the table with its format name and version, as the scores file keeps it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatName, forKey: .format)

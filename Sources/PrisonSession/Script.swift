@@ -20,18 +20,23 @@ public enum ScriptStep: Hashable, Sendable {
 
 /// Why a script was refused: the line and what is wrong with it.
 public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The line refused, counted from 1.
     public let line: Int
+    /// What is wrong with it.
     public let message: String
+    /// `line N: message`.
     public var description: String { "line \(line): \(message)" }
 }
 
 /// A script: timed steps, one a line, `#` starting a comment, quotes around a path with blanks.
 public struct Script: Hashable, Sendable {
+    /// The steps, in the order they run.
     public let steps: [ScriptStep]
 
     /// The commands a script knows, as its help and errors list them.
     public static let usage = "wait S, look YAW PITCH, face WALL, click X Y, key NAME, screenshot FILE, state FILE, quit"
 
+    /// The script of `steps`.
     public init(steps: [ScriptStep]) { self.steps = steps }
 
     /// The longest wait a script may ask for: an hour (offscreen every second of it is 60 frames
@@ -140,11 +145,13 @@ public struct Script: Hashable, Sendable {
 
 /// Plays a script against time: each frame says how long it took, and gets the steps now due.
 public struct ScriptPlayer: Hashable, Sendable {
+    /// The script played.
     public let script: Script
     private var next = 0
     /// The time still to wait before the next step.
     private var waiting = Duration.zero
 
+    /// Plays `script` from its first step.
     public init(_ script: Script) { self.script = script }
 
     /// Whether every step has been handed out and the last wait is over.

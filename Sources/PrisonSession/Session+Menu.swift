@@ -9,7 +9,7 @@ extension Session {
     public var isMenuOpen: Bool { menu != nil }
 
     /// Opens the menu at its first page.
-    public func openMenu() {
+    func openMenu() {
         menu = Menu(topTenRoom: ScoreTable.key(for: world.game.start.room))
         hover = nil
     }

@@ -76,7 +76,7 @@ public final class Session {
     /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
     public var hudBands = Framing.Bands()
     /// Degrees the head turns for each screen point the mouse moves.
-    public static let degreesPerPoint: Float = 0.15
+    static let degreesPerPoint: Float = 0.15
 
     /// A session of `game`; with `replay`, those moves play themselves on its start board.
     /// A session that does not keep records (a benchmark) leaves the player's files alone; one

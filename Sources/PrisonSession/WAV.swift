@@ -9,6 +9,7 @@ public struct WAV: Hashable, Sendable {
     /// 1 (mono) or 2 (stereo).
     public var channels: Int
 
+    /// A sound of `samples` at `sampleRate`, with `channels` channels.
     public init(samples: [Int16], sampleRate: Int, channels: Int) {
         self.samples = samples
         self.sampleRate = sampleRate

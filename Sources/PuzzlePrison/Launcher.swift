@@ -43,3 +43,11 @@ func contents(of path: String, what: String) throws(FrontEndError) -> Data {
         throw FrontEndError(error.description)
     }
 }
+
+/// The text of the file at `path`, read as ``contents(of:what:)`` reads it, or a failure that
+/// says so when it is not UTF-8.
+func text(of path: String, what: String) throws(FrontEndError) -> String {
+    do throws(AssetError) { return try readText(atPath: path, what: what) } catch {
+        throw FrontEndError(error.description)
+    }
+}

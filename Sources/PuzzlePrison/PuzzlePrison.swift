@@ -118,10 +118,8 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     private func loadScript(_ path: String) throws(FrontEndError) -> Script {
-        guard let text = String(data: try contents(of: path, what: "script"), encoding: .utf8) else {
-            throw FrontEndError("script '\(path)' is not UTF-8 text")
-        }
-        do throws(ScriptError) { return try Script(text: text) } catch { throw FrontEndError("script '\(path)', \(error)") }
+        let source = try text(of: path, what: "script")
+        do throws(ScriptError) { return try Script(text: source) } catch { throw FrontEndError("script '\(path)', \(error)") }
     }
 }
 

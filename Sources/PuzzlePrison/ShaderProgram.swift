@@ -55,9 +55,7 @@ final class ShaderProgram {
     func set(_ name: String, _ v: Int32) { glUniform1i(uniform(name), v) }
 
     private static func compile(_ file: URL, type: GLenum) throws(FrontEndError) -> GLuint {
-        guard let source = String(data: try contents(of: file.path, what: "shader"), encoding: .utf8) else {
-            throw FrontEndError("shader '\(file.path)' is not UTF-8 text")
-        }
+        let source = try text(of: file.path, what: "shader")
         let shader = glCreateShader(type)
         source.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text

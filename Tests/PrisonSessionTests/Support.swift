@@ -3,7 +3,7 @@ import Foundation
 /// A new empty directory of its own under the system's temporary directory.
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("prison-desktop-tests-\(UUID().uuidString)")
+        .appendingPathComponent("prison-session-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

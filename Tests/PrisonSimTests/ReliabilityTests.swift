@@ -124,7 +124,7 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
         }
     }
 
-    // MARK: Fuzzing through the real program (the bulk is in-process, in PrisonDesktopTests)
+    // MARK: Fuzzing through the real program (the bulk is in-process, in PrisonSessionTests)
 
     /// Damaged boards and moves files (a flipped bit, a cut) are played or refused cleanly:
     /// exit 65, one line on standard error, nothing on standard output.
