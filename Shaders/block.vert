@@ -47,7 +47,8 @@ void main() {
     }
     baseColour = base;
     symbolIndex = colour.a;
-    hover = state.x;
+    // A hinted group also wears the hovered group's white rim, pulsing, until the next move.
+    hover = max(state.x, state.z * (0.45 + 0.55 * pulse));
     danger = state.y * (0.25 + 0.75 * pulse);
     uv = faceUV;
     gl_Position = viewProjection * world;

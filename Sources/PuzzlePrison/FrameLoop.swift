@@ -71,8 +71,9 @@ final class FrameLoop {
             if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
                 let wait = idle.wait(scene: scene, hud: hud, viewport: viewport)
             {
-                // Nothing on screen would change: wait for input (or a pulse's next step).
-                surface.waitForEvents(seconds: wait)
+                // Nothing on screen would change: wait for input (or a pulse's next step). A hint
+                // being searched for is looked for again each pulse step, so it shows when found.
+                surface.waitForEvents(seconds: session.isThinking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
                 continue
             }
             draw(scene, hud: hud)
