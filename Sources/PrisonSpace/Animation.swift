@@ -34,13 +34,16 @@ public final class AnimationPlaybackController {
     let durationSeconds: Double
     @exclusivity(unchecked) private var elapsedSeconds: Double = 0
 
-    init(entity: Entity, target: Transform, duration: Duration, timingFunction: TimingFunction) {
+    /// A move of `entity` to `target` over `duration`, not negative, which is `durationSeconds` long.
+    init(
+        entity: Entity, target: Transform, duration: Duration, durationSeconds: Double, timingFunction: TimingFunction
+    ) {
         self.entity = entity
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
-        self.duration = max(duration, .zero)
-        durationSeconds = entity.space?.seconds(of: self.duration) ?? self.duration.inSeconds
+        self.duration = duration
+        self.durationSeconds = durationSeconds
         self.timingFunction = timingFunction
     }
 
@@ -94,10 +97,35 @@ extension Entity {
         to target: Transform, relativeTo reference: Entity?, duration: Duration,
         timingFunction: TimingFunction = .linear, completion: (() -> Void)? = nil
     ) -> AnimationPlaybackController {
+        let duration = max(duration, .zero)
+        return move(
+            to: target, relativeTo: reference, duration: duration, seconds: duration.inSeconds,
+            timingFunction: timingFunction, completion: completion)
+    }
+
+    /// Moves the entity as ``move(to:relativeTo:duration:timingFunction:completion:)`` does, over
+    /// `microseconds` of space time: for the world, whose clock counts microseconds, without a
+    /// `Duration`'s division.
+    @discardableResult
+    package func move(
+        to target: Transform, relativeTo reference: Entity?, microseconds: Int64,
+        timingFunction: TimingFunction = .linear, completion: (() -> Void)? = nil
+    ) -> AnimationPlaybackController {
+        let microseconds = max(microseconds, 0)
+        return move(
+            to: target, relativeTo: reference, duration: .microseconds(microseconds),
+            seconds: Double(microseconds) / 1_000_000, timingFunction: timingFunction, completion: completion)
+    }
+
+    /// Starts the move over `duration`, not negative, which is `seconds` long.
+    private func move(
+        to target: Transform, relativeTo reference: Entity?, duration: Duration, seconds: Double,
+        timingFunction: TimingFunction, completion: (() -> Void)?
+    ) -> AnimationPlaybackController {
         runningMove?.stop()
         let local = localTransform(for: target, relativeTo: reference)
         let controller = AnimationPlaybackController(
-            entity: self, target: local, duration: duration, timingFunction: timingFunction)
+            entity: self, target: local, duration: duration, durationSeconds: seconds, timingFunction: timingFunction)
         controller.completion = completion
         if let space {
             runningMove = controller

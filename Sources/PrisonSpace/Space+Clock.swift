@@ -21,11 +21,22 @@ extension Space {
 
     /// Advances space time by `step` (a negative step is ignored): every playing move steps, in
     /// the order the moves started, then the completions of the moves that ended run, in the
-    /// same order. The step is turned into seconds once; the moves interpolate in seconds.
+    /// same order.
     public func advance(by step: Duration) {
         guard step >= .zero else { return }
+        advance(by: step, seconds: step.inSeconds)
+    }
+
+    /// Advances space time by `microseconds` (a negative step is ignored), as ``advance(by:)``
+    /// does: for the world, whose clock counts microseconds, without a `Duration`'s division.
+    package func advance(byMicroseconds microseconds: Int64) {
+        guard microseconds >= 0 else { return }
+        advance(by: .microseconds(microseconds), seconds: Double(microseconds) / 1_000_000)
+    }
+
+    /// Advances space time by `step`, which is `seconds` long, the unit the moves interpolate in.
+    private func advance(by step: Duration, seconds: Double) {
         time += step
-        let seconds = step.inSeconds
         var completed: [AnimationPlaybackController] = []
         for move in moves where move.advance(bySeconds: seconds) { completed.append(move) }
         moves.removeAll { $0.isComplete || $0.isStopped }
@@ -37,23 +48,10 @@ extension Space {
     }
 }
 
-extension Space {
-    /// `duration` in seconds (as `inSeconds` gives it), remembered for the few durations a space's
-    /// moves come in: turning a `Duration` into seconds costs a 128-bit division, and a game
-    /// starts hundreds of thousands of moves of four or five durations.
-    func seconds(of duration: Duration) -> Double {
-        for known in secondsOfDurations where known.duration == duration { return known.seconds }
-        let seconds = duration.inSeconds
-        if secondsOfDurations.count == 8 { secondsOfDurations.removeFirst() }
-        secondsOfDurations.append((duration, seconds))
-        return seconds
-    }
-}
-
 extension Duration {
     /// The duration in seconds, as the moves interpolate it: whole microseconds divided by a
-    /// million, plus what is finer, so that a duration of whole microseconds gives exactly the
-    /// nearest double to its value in seconds.
+    /// million, plus what is finer, so that a duration of whole microseconds gives the same
+    /// seconds as its microseconds divided by a million.
     var inSeconds: Double {
         let (seconds, attoseconds) = components
         let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000

@@ -58,8 +58,6 @@ public final class Space {
     @exclusivity(unchecked) private var hierarchy: BoundingVolumeHierarchy?
     @exclusivity(unchecked) private var hierarchyVersion = -1
     @exclusivity(unchecked) private var hierarchyTargets = -1
-    /// The last few move durations turned into seconds (see ``seconds(of:)``).
-    @exclusivity(unchecked) var secondsOfDurations: [(duration: Duration, seconds: Double)] = []
 
     /// An empty space: a root entity named `root` at the origin, and the clock at 0.
     public init() {

@@ -32,33 +32,44 @@ public struct Choreography: Hashable, Sendable {
         public let kind: Kind
         /// The cell it moves to: for a fall, its new row in its old column.
         public let cell: Cell
+        /// When it starts, after the tap, and how long it lasts, in the world clock's microseconds.
+        let startTicks: Int64, durationTicks: Int64
         /// When it starts, after the tap.
-        public let start: Duration
+        public var start: Duration { .microseconds(startTicks) }
         /// How long it lasts.
-        public let duration: Duration
+        public var duration: Duration { .microseconds(durationTicks) }
 
         /// A step of `block`, whose motion is number `motionIndex` of the outcome's, to `cell`,
-        /// from `start` after the tap, for `duration`.
+        /// from `start` after the tap, for `duration`, both held to whole microseconds (a
+        /// negative one is none).
         public init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
+            self.init(
+                block: block, motionIndex: motionIndex, kind: kind, cell: cell, startTicks: start.ticks,
+                durationTicks: duration.ticks)
+        }
+
+        init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, startTicks: Int64, durationTicks: Int64) {
             self.block = block
             self.motionIndex = motionIndex
             self.kind = kind
             self.cell = cell
-            self.start = start
-            self.duration = duration
+            self.startTicks = startTicks
+            self.durationTicks = durationTicks
         }
     }
 
     /// The blocks of the group, which break at the tap.
     public let breaks: [BlockID]
     /// How long the break lasts: the rules' combo window.
-    public let breakDuration: Duration
+    public var breakDuration: Duration { .microseconds(breakTicks) }
     /// The falls and slides, in the order the world schedules them: block by block in the order
     /// of the cells they reach, each block's fall before its slide. Every fall has the same start
     /// and duration, and so has every slide.
     public let moves: [Step]
     /// When the end of the game starts, after the tap, when the move ended the game.
-    public let end: Duration?
+    public var end: Duration? { endTicks.map { .microseconds($0) } }
+    /// ``breakDuration`` and ``end`` in the world clock's microseconds.
+    let breakTicks: Int64, endTicks: Int64?
 
     /// The choreography of `outcome`: breaks for `comboWindow`, then falls and slides as long as
     /// `settings` says; an end after the last slide when `endsGame`. A block that only slides
@@ -68,11 +79,10 @@ public struct Choreography: Hashable, Sendable {
         of outcome: MoveOutcome, settings: WorldSettings, comboWindow: Duration, endsGame: Bool,
         displaced: Set<BlockID> = []
     ) {
-        breakDuration = .microseconds(comboWindow.ticks)
-        let fall = Duration.microseconds(settings.fallDuration.ticks)
-        let slide = Duration.microseconds(settings.slideDuration.ticks)
-        let fallStart = breakDuration
-        let slideStart = fallStart + fall
+        // The few durations are turned into the world clock's microseconds once a move.
+        breakTicks = comboWindow.ticks
+        let fall = settings.fallDuration.ticks, slide = settings.slideDuration.ticks
+        let fallStart = breakTicks, slideStart = fallStart + fall
         breaks = outcome.removal.broken.map(\.block.id)
         var moves: [Step] = []
         moves.reserveCapacity(2 * outcome.removal.moved.count)
@@ -81,15 +91,16 @@ public struct Choreography: Hashable, Sendable {
             if from.row != to.row || (!displaced.isEmpty && displaced.contains(motion.block.id)) {
                 moves.append(Step(
                     block: motion.block.id, motionIndex: index, kind: .fall,
-                    cell: Cell(wall: to.wall, column: from.column, row: to.row), start: fallStart, duration: fall))
+                    cell: Cell(wall: to.wall, column: from.column, row: to.row), startTicks: fallStart,
+                    durationTicks: fall))
             }
             if from.column != to.column {
                 moves.append(Step(
-                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, start: slideStart,
-                    duration: slide))
+                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, startTicks: slideStart,
+                    durationTicks: slide))
             }
         }
         self.moves = moves
-        end = endsGame ? slideStart + slide : nil
+        endTicks = endsGame ? slideStart + slide : nil
     }
 }

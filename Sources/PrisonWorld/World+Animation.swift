@@ -16,32 +16,24 @@ extension World {
         let choreography = Choreography(
             of: outcome, settings: settings, comboWindow: game.rules.comboWindow, endsGame: game.isOver,
             displaced: displaced)
-        let breakTicks = choreography.breakDuration.ticks
-        for placed in outcome.removal.broken { breakBlock(slot(of: placed.block), duration: breakTicks) }
+        for placed in outcome.removal.broken { breakBlock(slot(of: placed.block), duration: choreography.breakTicks) }
         for (motion, index) in zip(moved, slots) {
             states[index].cell = motion.to
             replan(index)
             if !states[index].isMoving { states[index].phase = .waiting }
         }
-        // Every fall shares one start and duration, as every slide does (see `Choreography`):
-        // each kind's is turned into microseconds once, as a Duration's components cost a
-        // 128-bit division.
-        var fall: (start: Int64, duration: Int64)?, slide: (start: Int64, duration: Int64)?
         for step in choreography.moves {
-            let known = step.kind == .fall ? fall : slide
-            let timing = known ?? (step.start.ticks, step.duration.ticks)
-            if step.kind == .fall { fall = timing } else { slide = timing }
             let index = slots[step.motionIndex]
             schedule(
                 index, states[index].generation, to: step.cell, phase: step.kind == .fall ? .falling : .sliding,
-                duration: timing.duration, at: clock + timing.start)
+                duration: step.durationTicks, at: clock + step.startTicks)
         }
         emit(.groupBroke(
             size: outcome.removal.broken.count, colour: outcome.removal.broken.first?.block.colour ?? 0,
             points: outcome.points, multiplier: outcome.multiplier))
         refreshMultiplier()
         refreshDanger()
-        if let end = choreography.end { scheduleEnd(at: clock + end.ticks) }
+        if let end = choreography.endTicks { scheduleEnd(at: clock + end) }
     }
 
     /// Starts block `index`'s break: it shrinks and spins away for `duration` microseconds, and
@@ -78,7 +70,7 @@ extension World {
         let entity = states[index].entity
         noteAnimation(lasting: duration)
         entity.move(
-            to: target, relativeTo: entity.parent, duration: .microseconds(duration), timingFunction: timingFunction
+            to: target, relativeTo: entity.parent, microseconds: duration, timingFunction: timingFunction
         ) { [unowned self] in
             self.moveEnded(index, generation: generation)
         }
@@ -97,7 +89,7 @@ extension World {
     /// Moves a wall, relative to the room, from where it is to `target`.
     func moveWall(_ wall: Int, to target: Transform, duration: Int64, timingFunction: TimingFunction) {
         noteAnimation(lasting: duration)
-        walls[wall].move(to: target, relativeTo: room, duration: .microseconds(duration), timingFunction: timingFunction)
+        walls[wall].move(to: target, relativeTo: room, microseconds: duration, timingFunction: timingFunction)
     }
 
     private func moveEnded(_ index: Int, generation: Int) {

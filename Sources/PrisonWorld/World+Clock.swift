@@ -31,7 +31,7 @@ extension World {
 
     private func advanceClock(to target: Int64) {
         guard target > clock else { return }
-        space.advance(by: .microseconds(target - clock))
+        space.advance(byMicroseconds: target - clock)
         clock = target
         if landings > 0 {
             emit(.blocksLanded(count: landings))

@@ -137,6 +137,31 @@ struct AnimationTests {
         #expect(run() == run())
     }
 
+    @Test("Moves and steps in whole microseconds, as the world gives them, match the same Durations bit for bit")
+    func microsecondsMatchDurations() {
+        let durations: [Int64] = [300_000, 250_001, 1, 0, -5, 1_500_000]
+        let steps: [Int64] = [16_667, 11_111, 3, 0, -1, 400_000, 123_457]
+        func run(inMicroseconds: Bool) -> (transforms: [Transform], durations: [Duration], time: Duration) {
+            let space = Space()
+            let boxes = space.addBoxes(at: durations.indices.map { [Float($0), 0, 0] })
+            let moves = zip(boxes, durations).enumerated().map { k, pair in
+                let (box, duration) = pair
+                let target = Transform(rotation: Quaternion(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1])
+                return inMicroseconds
+                    ? box.move(to: target, relativeTo: nil, microseconds: duration, timingFunction: .easeInOut)
+                    : box.move(to: target, relativeTo: nil, duration: .microseconds(duration), timingFunction: .easeInOut)
+            }
+            for step in steps {
+                if inMicroseconds { space.advance(byMicroseconds: step) } else { space.advance(by: .microseconds(step)) }
+            }
+            return (boxes.map(\.transform), moves.map(\.duration), space.time)
+        }
+        let world = run(inMicroseconds: true), api = run(inMicroseconds: false)
+        #expect(world.transforms == api.transforms)
+        #expect(world.durations == api.durations && world.time == api.time)
+        #expect(world.time == .microseconds(551_238) && world.durations[4] == .zero)
+    }
+
     @Test("A negative step is ignored; an entity outside a space jumps and completes at once")
     func edges() {
         let space = Space()

@@ -65,6 +65,17 @@ struct ChoreographyTests {
         #expect(steps.end == .microseconds(502_600))
     }
 
+    @Test("A step made by hand holds its start and duration to whole microseconds, none negative")
+    func stepsHoldWholeMicroseconds() throws {
+        let (outcome, _) = try play(Self.fallAndSlide)
+        let four = try id(ofColour: 4, in: outcome)
+        let step = Choreography.Step(
+            block: four, motionIndex: 0, kind: .fall, cell: cell(0, 1, 0), start: .nanoseconds(1_000_400),
+            duration: .nanoseconds(-3))
+        #expect(step.start == .microseconds(1000) && step.duration == .zero)
+        #expect(step == .init(block: four, motionIndex: 0, kind: .fall, cell: cell(0, 1, 0), start: .milliseconds(1), duration: .zero))
+    }
+
     @Test("A move that clears the room has no falls or slides but an end; one that leaves moves has no end")
     func endOnlyWhenTheGameEnds() throws {
         let (clearing, cleared) = try play("11")
