@@ -12,10 +12,13 @@ public struct SceneFrame {
     public var time: Float = 0
     /// Whether the blocks carry their colour's symbol (the palette's setting).
     public var showsSymbols = false
-    /// The edge of a block: the floor's tiles are as big.
-    public var tileSize: Float = 0.3
     /// The clear colour, linear RGB.
     public var background: SIMD3<Float> = [0.05, 0.06, 0.09]
+    /// The cutaway plane (``Framing/cutaway(yaw:)``): blocks beyond it are not drawn; nil when
+    /// nothing is cut away. Kept out of ``surroundings``, which only change when the cell does.
+    public var cutaway: SIMD4<Float>?
+    /// Whether a block pulses (in danger or hinted): the picture changes with ``time`` alone.
+    public var pulses = false
     /// The prison cell around the blocks.
     public var surroundings = Surroundings()
 

@@ -15,8 +15,8 @@ extension Session {
         frame.eye = camera.position(relativeTo: nil)
         frame.time = Float(elapsed.inSeconds)
         frame.showsSymbols = palette.showsSymbols
-        frame.tileSize = world.layout.blockSize
         frame.surroundings = surroundings
+        frame.cutaway = framing.cutaway(yaw: head.yaw)
         let hovered = Set(hover?.group.cells ?? [])
         let hinted = Set(hint?.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
@@ -31,6 +31,7 @@ extension Session {
                 if hovered.contains(cell) { state.x = 1 }
                 if hinted.contains(cell) { state.z = 1 }
             }
+            if state.y != 0 || state.z != 0 { frame.pulses = true }
             BlockInstances.append(
                 model: block.entity.worldMatrix * scale, colour: colours[colour % colours.count], symbol: colour,
                 state: state, to: &frame.instances)

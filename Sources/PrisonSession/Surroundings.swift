@@ -17,8 +17,6 @@ public struct Surroundings: Equatable {
     /// Each wall entity's matrix from its space to the world, wall 0 first: the stone behind a
     /// wall of blocks follows it.
     public var wallMatrices: [Matrix4x4] = []
-    /// The cutaway plane (``Framing/cutaway(yaw:)``), or nil when nothing is cut away.
-    public var cutaway: SIMD4<Float>?
 
     /// The cell of the default room, shut.
     public init() {}
@@ -70,7 +68,6 @@ extension Session {
         cell.blockSize = layout.blockSize
         cell.wallHeight = Float(world.game.start.room.height) * layout.blockSize
         cell.wallMatrices = world.walls.map(\.worldMatrix)
-        cell.cutaway = framing.cutaway(yaw: head.yaw)
         return cell
     }
 

@@ -9,9 +9,8 @@ enum CellGeometry {
 
     /// How far the walls have opened on a clear, 0 (shut) to 1: light comes in as they go.
     static func opening(of cell: Surroundings) -> Float {
-        guard let moved = cell.wallMatrices.first?.columns.3 else { return 0 }
-        let distance = (SIMD3(moved.x, moved.y, moved.z) * SIMD3(moved.x, moved.y, moved.z)).sum().squareRoot()
-        return min(1, distance / max(cell.innerDistance, 0.3))
+        guard let moved = cell.wallMatrices.first?.transformPoint(.zero) else { return 0 }
+        return min(1, (moved * moved).sum().squareRoot() / max(cell.innerDistance, 0.3))
     }
 
     /// The triangles, nearest surfaces first: the software renderer's cost is the pixels drawn,
@@ -22,7 +21,7 @@ enum CellGeometry {
         vertices.reserveCapacity((6 * 64 + 4 * 4) * 6 * floatsPerVertex)
         let stone = cell.stoneDistance, ceiling = cell.ceilingHeight
         // Walls of bare stone (a room of one wall of blocks) move as wall 0 does.
-        let shift = cell.wallMatrices.first.map { SIMD3($0.columns.3.x, $0.columns.3.y, $0.columns.3.z) } ?? .zero
+        let shift = cell.wallMatrices.first?.transformPoint(.zero) ?? .zero
         for wall in 0..<4 {
             let matrix =
                 wall < cell.wallMatrices.count
@@ -30,12 +29,8 @@ enum CellGeometry {
                 : Matrix4x4(rotation: Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])) * Matrix4x4(translation: shift)
             // From the floor to the ceiling; opening, a wall sinks into the yard.
             let corners: [SIMD3<Float>] = [[-stone, 0, -stone], [stone, 0, -stone], [stone, ceiling, -stone], [-stone, ceiling, -stone]]
-            let world = corners.map { corner -> SIMD3<Float> in
-                let p = matrix * SIMD4(corner, 1)
-                return SIMD3(p.x, p.y, p.z)
-            }
-            let n = matrix * SIMD4<Float>(0, 0, 1, 0)
-            quad(world, normal: SIMD3(n.x, n.y, n.z), across: corners.map { SIMD2($0.x + stone, $0.y) }, material: 0, into: &vertices)
+            let world = corners.map(matrix.transformPoint)
+            quad(world, normal: matrix.transformDirection([0, 0, 1]), across: corners.map { SIMD2($0.x + stone, $0.y) }, material: 0, into: &vertices)
         }
         let floor: [SIMD3<Float>] = [[-stone, 0, -stone], [stone, 0, -stone], [stone, 0, stone], [-stone, 0, stone]]
         var cellFloor: [Float] = []

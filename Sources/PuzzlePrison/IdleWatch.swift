@@ -21,7 +21,7 @@ struct IdleWatch {
         var still = hud
         still.time = 0
         let view = scene.viewProjection.floats
-        let pulsing = hud.danger != nil || hud.flashes || Self.hasPulses(scene.instances)
+        let pulsing = hud.danger != nil || hud.flashes || scene.pulses
         if let shown, shown.viewport == viewport, shown.hud == still, shown.view == view, shown.scene == scene.instances {
             let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
             if !pulsing || due > 0 {
@@ -33,11 +33,5 @@ struct IdleWatch {
         pulsedAt = hud.time
         isWaiting = false
         return nil
-    }
-
-    /// Whether any block pulses: in danger or hinted.
-    private static func hasPulses(_ instances: [Float]) -> Bool {
-        let stride = BlockInstances.floatsPerInstance
-        return Swift.stride(from: 0, to: instances.count, by: stride).contains { instances[$0 + 21] != 0 || instances[$0 + 22] != 0 }
     }
 }

@@ -84,7 +84,7 @@ final class Renderer {
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             blocks.set("flatColours", Int32(flatColours ? 1 : 0))
-            blocks.set("cutaway", surroundings.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+            blocks.set("cutaway", scene.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(scene.instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
