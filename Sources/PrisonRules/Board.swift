@@ -180,8 +180,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
 enum Code {
     static func make(colour: Int, id: Int) -> UInt16 { UInt16(colour + 1) << 12 | UInt16(id) }
     static func colour(_ code: UInt16) -> Int { Int(code >> 12) - 1 }
+    static func id(_ code: UInt16) -> Int { Int(code & 0xFFF) }
     static func block(_ code: UInt16) -> Block {
-        Block(id: BlockID(Int(code & 0xFFF)), colour: colour(code))
+        Block(id: BlockID(id(code)), colour: colour(code))
     }
 }
 

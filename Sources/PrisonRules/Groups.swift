@@ -118,7 +118,7 @@ extension Board {
         for column in columns {
             for row in 0..<Int(heights[column]) {
                 let index = layout.index(column: column, row: row)
-                origin[Int(codes[index] & 0xFFF)] = index
+                origin[Code.id(codes[index])] = index
             }
         }
         engine.removeFound()
@@ -127,7 +127,7 @@ extension Board {
         for column in columns {
             for row in 0..<Int(heights[column]) {
                 let index = layout.index(column: column, row: row)
-                let from = origin[Int(codes[index] & 0xFFF)]
+                let from = origin[Code.id(codes[index])]
                 if from != index {
                     moved.append(
                         BlockMotion(block: Code.block(codes[index]), from: layout.cell(at: from), to: layout.cell(at: index)))

@@ -221,7 +221,7 @@ struct Bench: ParsableCommand {
                 room: .standard, colours: 5, player: "random", seed: 1, throughWorld: throughWorld)
             let clock = ContinuousClock()
             let start = clock.now
-            let limit = Duration(sessionSeconds: seconds)!
+            let limit = Duration.seconds(seconds)
             let played = Atomic<Int>(0)
             simulation.run(games: playouts ?? .max, jobs: jobs, shouldStop: { playouts == nil && clock.now - start >= limit }) { _ in
                 played.wrappingAdd(1, ordering: .relaxed)
@@ -332,7 +332,7 @@ struct Bench: ParsableCommand {
     private func repeatFor(seconds: Double, rounds limitRounds: Int?, _ body: (Int) -> Void) -> (rounds: Int, rate: Double) {
         let clock = ContinuousClock()
         let start = clock.now
-        let limit = Duration(sessionSeconds: seconds)!
+        let limit = Duration.seconds(seconds)
         var rounds = 0
         var batch = 1
         while true {

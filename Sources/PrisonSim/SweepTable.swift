@@ -25,12 +25,11 @@ extension SweepReport {
         var text = lines.map { $0.0 + String(repeating: " ", count: labelWidth + 2 - $0.0.count) + $0.1 + "\n" }
             .joined()
 
-        let settingColumns = swept.isEmpty ? [] : swept
-        var header = settingColumns.map(\.rawValue)
+        var header = swept.map(\.rawValue)
         header += ["games", "mean score", "95 % interval", "median", "best", "cleared", "mean moves", "max mult"]
         var rows = [header]
         for (point, statistics) in statistics.enumerated() {
-            var row = settingColumns.map { $0.text(in: plan.points[point]) }
+            var row = swept.map { $0.text(in: plan.points[point]) }
             let interval = statistics.meanScoreInterval
             row += [
                 String(statistics.games), fixed(statistics.meanScore, decimals: 1),
@@ -47,7 +46,7 @@ extension SweepReport {
         for row in rows {
             let cells = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column < settingColumns.count ? cell + padding : padding + cell
+                return column < swept.count ? cell + padding : padding + cell
             }
             text +=
                 cells.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
