@@ -20,9 +20,7 @@ import Synchronization
 /// halfway again, and from the start again once the end is reached.
 enum BeamSearch {
     static func search(from root: Position, incumbent: Line, with contexts: [SearchContext]) -> Line {
-        let counts = root.board.colourCounts
-        // Colours by blocks on the board, most first (ties: the lower colour first).
-        let ranked = counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], -$0) > (counts[$1], -$1) }
+        let ranked = SearchContext.coloursByCount(on: root.board)
         guard !ranked.isEmpty else { return incumbent }
         let lines = Mutex<[Line?]>(Array(repeating: nil, count: contexts.count))
         DispatchQueue.concurrentPerform(iterations: contexts.count) { job in

@@ -104,9 +104,14 @@ final class SearchContext: @unchecked Sendable {
         return followed.isBetter(than: fresh) ? followed : fresh
     }
 
-    /// The colour rollouts keep for the end: the one with the most blocks on `board`.
-    static func tabuColour(of board: Board) -> Int {
+    /// The colour rollouts keep for the end: the one with the most blocks on `board` (0 on an
+    /// empty board).
+    static func tabuColour(of board: Board) -> Int { coloursByCount(on: board).first ?? 0 }
+
+    /// The colours that have blocks on `board`, the most blocks first (ties: the lower colour
+    /// first): the order in which jobs keep colours for the end.
+    static func coloursByCount(on board: Board) -> [Int] {
         let counts = board.colourCounts
-        return counts.indices.max { counts[$0] < counts[$1] }!
+        return counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], -$0) > (counts[$1], -$1) }
     }
 }
