@@ -53,12 +53,8 @@ struct Merge: ParsableCommand {
             var summaryCSV: String?
             switch plan.command {
             case .run:
-                let settings = plan.points[0]
                 let report = RunReport(
-                    records: games.map(\.record), gamesRequested: plan.games, player: settings.playerDescription,
-                    seed: plan.seed, room: settings.roomDescription, colours: settings.colours,
-                    worldMode: plan.worldMode, tapInterval: Parameter.tapInterval.number(in: settings), shard: nil,
-                    execution: nil, interrupted: false)
+                    plan: plan, records: games.map(\.record), shard: nil, execution: nil, interrupted: false)
                 (summary, svg) = (json ? report.json() : Data(report.table().utf8), report.svg())
             case .sweep:
                 let report = SweepReport(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PrisonFiles
 import PrisonRules
 
@@ -12,7 +13,23 @@ struct PrisonSim: ParsableCommand {
     static func main() {
         // A closed standard output must not be taken over by a file opened later.
         reserveStandardStreams()
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let request where exitCode(for: request).isSuccess {
+            printHelp(answering: request)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Prints what ArgumentParser answers `request` with (the help, a completion script) as its
+    /// `exit(withError:)` would, except that an output that cannot be written (full, closed)
+    /// fails with 74 instead of passing unnoticed.
+    private static func printHelp(answering request: any Error) {
+        let help = fullMessage(for: request)
+        guard !help.isEmpty else { return }
+        do { try reportingFailures { try writeOutput(Data((help + "\n").utf8)) } } catch { exit(withError: error) }
     }
 }
 

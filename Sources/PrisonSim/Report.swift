@@ -41,20 +41,19 @@ struct RunReport {
     /// Statistics over the games.
     let statistics: Statistics
 
-    /// A report of `records`, in any order; `tapInterval` must be finite.
-    init(
-        records: [GameRecord], gamesRequested: Int, player: String, seed: UInt64, room: String,
-        colours: Int, worldMode: Bool, tapInterval: Double, shard: Shard?, execution: Execution?, interrupted: Bool
-    ) {
-        precondition(tapInterval.isFinite && execution?.seconds.isFinite != false, "a run report needs finite times")
+    /// The report of `records`, in any order, played by `plan`, a plan of one point: all its
+    /// games, or `shard`'s share of them.
+    init(plan: Plan, records: [GameRecord], shard: Shard?, execution: Execution?, interrupted: Bool) {
+        precondition(execution?.seconds.isFinite != false, "a run report needs a finite time")
+        let settings = plan.points[0]
         self.records = records.sorted { $0.index < $1.index }
-        self.gamesRequested = gamesRequested
-        self.player = player
-        self.seed = seed
-        self.room = room
-        self.colours = colours
-        self.worldMode = worldMode
-        self.tapInterval = tapInterval
+        gamesRequested = (shard ?? .whole).share(of: plan.games)
+        player = settings.playerDescription
+        seed = plan.seed
+        room = settings.roomDescription
+        colours = settings.colours
+        worldMode = plan.worldMode
+        tapInterval = Parameter.tapInterval.number(in: settings)
         self.shard = shard
         self.execution = execution
         self.interrupted = interrupted

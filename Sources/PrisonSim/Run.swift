@@ -68,11 +68,10 @@ struct Run: ParsableCommand {
             for path in [gamesFile.csv, plot].compactMap(\.self) { try checkWritable(path) }
             if let replays { try makeDirectory(replays) }
             let plan = self.plan
-            let shard = gamesFile.shard ?? .whole
             let failures = Mutex<[Failure]>([])
             let digits = String(games - 1).count
             let (played, seconds, csvWriter) = try plan.playShard(
-                shard, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume
+                gamesFile.shard ?? .whole, jobs: jobs, csv: gamesFile.csv, resume: gamesFile.resume
             ) { _, played in
                 guard let replays else { return }
                 let name = "game-" + String(repeating: "0", count: digits - String(played.record.index).count)
@@ -82,10 +81,7 @@ struct Run: ParsableCommand {
                 }
             }
             let report = RunReport(
-                records: played.map(\.record), gamesRequested: shard.share(of: games),
-                player: plan.points[0].playerDescription, seed: seed, room: plan.points[0].roomDescription,
-                colours: board.colours, worldMode: !rulesOnly,
-                tapInterval: Parameter.tapInterval.number(in: plan.points[0]), shard: gamesFile.shard,
+                plan: plan, records: played.map(\.record), shard: gamesFile.shard,
                 execution: .init(jobs: jobs, seconds: seconds), interrupted: Interruption.wasRequested)
             try writeOutput(json ? report.json() : Data(report.table().utf8))
             try writingEach([

@@ -22,21 +22,10 @@ extension SweepReport {
         ]
         object["points"] = .array(
             statistics.enumerated().map { point, statistics in
-                .object([
-                    "point": .integer(Int64(point)),
-                    "settings": .object(Self.settingsObject(plan.points[point])),
-                    "games": .integer(Int64(statistics.games)),
-                    "meanScore": .number(statistics.meanScore),
-                    "meanScoreInterval95": .interval(statistics.meanScoreInterval),
-                    "scoreDeviation": .number(statistics.scoreDeviation),
-                    "medianScore": .number(statistics.medianScore),
-                    "bestScore": .integer(Int64(statistics.bestScore)),
-                    "clearedRate": .number(statistics.clearedRate),
-                    "clearedRateInterval95": .interval(statistics.clearedRateInterval),
-                    "meanMoves": .number(statistics.meanMoves),
-                    "maxMultiplier": .integer(Int64(statistics.maxMultiplier)),
-                    "comboRemovals": .integer(Int64(statistics.comboRemovals)),
-                ])
+                var fields = statistics.jsonFields
+                fields["point"] = .integer(Int64(point))
+                fields["settings"] = .object(Self.settingsObject(plan.points[point]))
+                return JSONValue.object(fields)
             })
         return jsonData(JSONValue.object(object))
     }
@@ -51,36 +40,5 @@ extension SweepReport {
                 text.isEmpty ? .null : parameter.isNumeric ? .number(parameter.number(in: settings)) : .string(text)
         }
         return object
-    }
-}
-
-/// A JSON value, for objects whose keys are not known to the type system.
-enum JSONValue: Encodable {
-    case string(String)
-    case integer(Int64)
-    case unsigned(UInt64)
-    case number(Double)
-    case bool(Bool)
-    case array([JSONValue])
-    case object([String: JSONValue])
-    case null
-
-    /// An interval as a pair of numbers.
-    static func interval(_ range: ClosedRange<Double>) -> JSONValue {
-        .array([.number(range.lowerBound), .number(range.upperBound)])
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .unsigned(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .bool(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        case .null: try container.encodeNil()
-        }
     }
 }

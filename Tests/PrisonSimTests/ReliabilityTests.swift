@@ -103,6 +103,8 @@ func waitForHandler(of signal: Int32, in pid: Int32) -> Bool {
     /// reading /dev/zero to its end would need.
     @Test(arguments: [
         ("\"$SIM\" new --seed 1 > /dev/full", 74, "cannot write to standard output: No space left on device"),
+        ("\"$SIM\" --help > /dev/full", 74, "cannot write to standard output: No space left on device"),
+        ("\"$SIM\" help run >&-", 74, "cannot write to standard output: Bad file descriptor"),
         ("\"$SIM\" play room.txt /dev/null >&-", 74, "cannot write to standard output: Bad file descriptor"),
         ("\"$SIM\" play room.txt - < .", 66, "standard input is a directory, not a file"),
         ("ulimit -v 1000000; \"$SIM\" play room.txt < /dev/zero", 65, "standard input is larger than 8 MiB, the most this program reads"),

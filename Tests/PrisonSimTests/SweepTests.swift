@@ -42,6 +42,38 @@ struct SweepTests {
         }
     }
 
+    /// The statistics every JSON summary gives: a run's, and each point's of a sweep.
+    struct StatisticsFields: Decodable, Equatable {
+        let games, bestScore, maxMultiplier, comboRemovals: Int
+        let meanScore, medianScore, scoreDeviation, clearedRate, meanMoves: Double
+        let meanScoreInterval95, clearedRateInterval95: [Double]
+    }
+
+    /// The `points` of a sweep's JSON, each read as `Point`.
+    struct Points<Point: Decodable>: Decodable {
+        let points: [Point]
+    }
+
+    struct PointWithSettings: Decodable {
+        struct Settings: Decodable {
+            let width: Double
+            let player: String
+        }
+
+        let settings: Settings
+    }
+
+    @Test("A run's JSON gives the statistics of the sweep point that plays its games, field for field")
+    func runAndPointReportTheSameStatistics() throws {
+        let sweep = Data(try runSim(Self.sweep + ["--json"]).stdout.utf8)
+        let run = try runSim(
+            ["run", "--games", "5", "--width", "6", "--height", "5", "--colours", "4", "--player", "greedy", "--json"])
+        let settings = try JSONDecoder().decode(Points<PointWithSettings>.self, from: sweep).points.map(\.settings)
+        let points = try JSONDecoder().decode(Points<StatisticsFields>.self, from: sweep).points
+        let point = try #require(settings.firstIndex { $0.width == 6 && $0.player == "greedy" })
+        #expect(try JSONDecoder().decode(StatisticsFields.self, from: Data(run.stdout.utf8)) == points[point])
+    }
+
     @Test(
         "Shards merged in any order give one process's summary, CSV and plots, byte for byte",
         arguments: [
