@@ -34,9 +34,9 @@ public struct Surroundings: Equatable {
         return min(1, (moved * moved).sum().squareRoot() / max(innerDistance, 0.3))
     }
 
-    /// The four stone walls' matrices, wall 0 first, each from the place of wall 0 shut to its
-    /// own now: a wall of blocks' matrix, or for a bare stone wall (in a room of one wall of
-    /// blocks) a quarter turn a wall, moving as wall 0 does.
+    /// The four stone walls' matrices, wall 0 first, each taking wall 0's shut place to where
+    /// that wall stands now: behind a wall of blocks, that wall's matrix; a bare stone wall (in a
+    /// room of one wall of blocks) is a quarter turn a wall round and moves as wall 0 does.
     public var stoneWallMatrices: [Matrix4x4] {
         let shift = wallMatrices.first?.transformPoint(.zero) ?? .zero
         return (0..<4).map { wall in
