@@ -3,10 +3,33 @@ import PrisonWorld
 
 // What the heads-up display shows, worded, and the messages the session gives the player.
 extension Session {
+    /// A message at the bottom of the window, and how long it stays.
+    enum Message: Equatable {
+        /// Words shown until `until` (session time).
+        case note(String, until: Duration)
+        /// The note that a hint is being searched for, shown until the answer.
+        case thinking
+        /// A hint's words, shown until the next move.
+        case hint(String)
+
+        /// The words on screen.
+        var text: String {
+            switch self {
+            case .note(let text, _), .hint(let text): text
+            case .thinking: "Thinking..."
+            }
+        }
+
+        /// Whether the next move takes it away: a hint's words and the thinking note do.
+        var goesWithTheNextMove: Bool {
+            if case .note = self { false } else { true }
+        }
+    }
+
     /// Shows `text` at the bottom of the window for a few seconds.
     public func announce(_ text: String) { say(text) }
 
-    func say(_ text: String) { message = (text, elapsed + .seconds(3)) }
+    func say(_ text: String) { message = .note(text, until: elapsed + .seconds(3)) }
 
     /// What the HUD says now.
     public var hudState: HUDState {

@@ -15,7 +15,7 @@ extension Session {
         if let hint { return present(hint) }
         guard hintSearch == nil else { return }
         hintSearch = HintSearch(game: world.game, at: world.time)
-        message = ("Thinking...", .seconds(Int64.max))
+        message = .thinking
     }
 
     /// Shows the search's answer when it came, or the best group by points once the player has
@@ -24,7 +24,7 @@ extension Session {
         guard let search = hintSearch else { return }
         guard search.game == world.game else {
             hintSearch = nil
-            if message?.text == "Thinking..." { message = nil }
+            if message == .thinking { message = nil }
             return
         }
         if let answer = search.answer {
@@ -44,12 +44,12 @@ extension Session {
         let points = world.game.rules.scoring.points(forGroupOf: group.size) * multiplier
         let wall = world.layout.walls > 1 ? group.cells.first.map { " on wall \($0.wall + 1)" } ?? "" : ""
         let note = points == 0 ? " (no group here scores more)" : ""
-        message = ("Hint: \(HUDText.count(group.size, "block"))\(wall), \(HUDText.count(points, "point"))\(note)", .seconds(Int64.max))
+        message = .hint("Hint: \(HUDText.count(group.size, "block"))\(wall), \(HUDText.count(points, "point"))\(note)")
     }
 
-    /// Takes the hint away (a move, an undo, a new game), with its words.
+    /// Takes the hint away (a move, an undo, a new game), with its words or the thinking note.
     func clearHint() {
-        if hint != nil || hintSearch != nil, message?.until == .seconds(Int64.max) { message = nil }
+        if message?.goesWithTheNextMove == true { message = nil }
         hint = nil
         hintSearch = nil
     }

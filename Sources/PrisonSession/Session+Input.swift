@@ -38,7 +38,7 @@ extension Session {
         case .facePreviousWall: head.faceWall(steps: -1)
         case .toggleMouseLook:
             change(.mouseLook, by: 1)
-            say(mouseLook ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
+            say(isMouseLookOn ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
         case .toggleHelp: showsHelp.toggle()
         case .toggleFullscreen: requests.append(.toggleFullscreen)
         case .screenshot: requests.append(.screenshot(path: nil))
@@ -68,7 +68,7 @@ extension Session {
     public func click(at point: SIMD2<Float>) {
         guard notices.isEmpty else { return notices.removeAll() }
         if isMenuOpen { return menuClick(at: point) }
-        tap(at: mouseLook ? viewport / 2 : point)
+        tap(at: isMouseLookOn ? viewport / 2 : point)
     }
 
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once.
@@ -112,7 +112,7 @@ extension Session {
 
     func updateHover() {
         hover = nil
-        guard let point = mouseLook ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
+        guard let point = isMouseLookOn ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
             let target = world.target(along: tapRay(through: point))
         else { return }
         hover = world.preview(of: target)

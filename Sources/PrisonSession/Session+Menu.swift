@@ -61,7 +61,7 @@ extension Session {
                 MenuItem("Palette", value: palette.name, kind: .setting(.palette)),
                 MenuItem(
                     "Sound", value: sound.isAvailable ? (sound.isMuted ? "off" : "on") : "no sound device", kind: .setting(.sound)),
-                MenuItem("Mouse-look", value: mouseLook ? "on" : "off", kind: .setting(.mouseLook)),
+                MenuItem("Mouse-look", value: isMouseLookOn ? "on" : "off", kind: .setting(.mouseLook)),
                 MenuItem("Field of view", value: settings.fieldOfView.map { "\($0)°" } ?? "fit the wall", kind: .setting(.fieldOfView)),
                 MenuItem("Back", kind: .command(.back), shortcut: .escape),
             ]
@@ -196,9 +196,9 @@ extension Session {
             sound.isMuted.toggle()
             settings.sound = !sound.isMuted
         case .mouseLook:
-            mouseLook.toggle()
-            requests.append(.mouseLook(mouseLook))
-            settings.mouseLook = mouseLook
+            isMouseLookOn.toggle()
+            requests.append(.mouseLook(isMouseLookOn))
+            settings.mouseLook = isMouseLookOn
         case .fieldOfView:
             let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
             let index = choices.firstIndex(of: settings.fieldOfView) ?? 0

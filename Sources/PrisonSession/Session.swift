@@ -56,7 +56,7 @@ public final class Session {
     /// Whether the quit question is asked (the menu's Quit on a game that would be lost).
     public internal(set) var isAskingToQuit = false
     /// Whether the mouse turns the head and a click taps the crosshair.
-    public internal(set) var mouseLook = false
+    public internal(set) var isMouseLookOn = false
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
@@ -67,7 +67,8 @@ public final class Session {
     var hint: Group?
     /// The search for a hint under way.
     var hintSearch: HintSearch?
-    var message: (text: String, until: Duration)?
+    /// The message at the bottom of the window, nil when there is none.
+    var message: Message?
     /// Time since the session began: pulses and messages run on it.
     public internal(set) var elapsed = Duration.zero
     var flashUntil = Duration.zero
@@ -112,7 +113,7 @@ public final class Session {
         if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
         if !settings.sound { sound.isMuted = true }
         if settings.mouseLook {
-            mouseLook = true
+            isMouseLookOn = true
             requests.append(.mouseLook(true))
         }
         fieldOfView = settings.fieldOfView.map(Float.init)
@@ -143,7 +144,7 @@ public final class Session {
         takeHint()
         pointCamera()
         updateHover()
-        if let until = message?.until, until < elapsed { message = nil }
+        if case .note(_, let until) = message, until < elapsed { message = nil }
     }
 
     /// Takes the requests made since the last call.

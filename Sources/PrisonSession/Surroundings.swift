@@ -27,6 +27,24 @@ public struct Surroundings: Equatable {
     public var stoneDistance: Float { innerDistance + blockSize }
     /// Where the lamp hangs: under the middle of the ceiling.
     public var lamp: SIMD3<Float> { [0, ceilingHeight - 0.2, 0] }
+
+    /// How far the walls have opened on a clear, 0 (shut) to 1: light comes in as they go.
+    public var opening: Float {
+        guard let moved = wallMatrices.first?.transformPoint(.zero) else { return 0 }
+        return min(1, (moved * moved).sum().squareRoot() / max(innerDistance, 0.3))
+    }
+
+    /// The four stone walls' matrices, wall 0 first, each taking wall 0's shut place to where
+    /// that wall stands now: behind a wall of blocks, that wall's matrix; a bare stone wall (in a
+    /// room of one wall of blocks) is a quarter turn a wall round and moves as wall 0 does.
+    public var stoneWallMatrices: [Matrix4x4] {
+        let shift = wallMatrices.first?.transformPoint(.zero) ?? .zero
+        return (0..<4).map { wall in
+            wall < wallMatrices.count
+                ? wallMatrices[wall]
+                : Matrix4x4(rotation: Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])) * Matrix4x4(translation: shift)
+        }
+    }
 }
 
 /// Which way the player faces, for a compass of wall labels matching the wall numbers messages

@@ -7,12 +7,6 @@ enum CellGeometry {
     /// Position, normal, then metres across the surface and its material.
     static let floatsPerVertex = 9
 
-    /// How far the walls have opened on a clear, 0 (shut) to 1: light comes in as they go.
-    static func opening(of cell: Surroundings) -> Float {
-        guard let moved = cell.wallMatrices.first?.transformPoint(.zero) else { return 0 }
-        return min(1, (moved * moved).sum().squareRoot() / max(cell.innerDistance, 0.3))
-    }
-
     /// The triangles, nearest surfaces first: the software renderer's cost is the pixels drawn,
     /// so no two surfaces overlap (the yard rings the floor rather than running under it) and
     /// what the walls hide of the yard fails the depth test before it is shaded.
@@ -20,13 +14,7 @@ enum CellGeometry {
         var vertices: [Float] = []
         vertices.reserveCapacity((6 * 64 + 4 * 4) * 6 * floatsPerVertex)
         let stone = cell.stoneDistance, ceiling = cell.ceilingHeight
-        // Walls of bare stone (a room of one wall of blocks) move as wall 0 does.
-        let shift = cell.wallMatrices.first?.transformPoint(.zero) ?? .zero
-        for wall in 0..<4 {
-            let matrix =
-                wall < cell.wallMatrices.count
-                ? cell.wallMatrices[wall]
-                : Matrix4x4(rotation: Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])) * Matrix4x4(translation: shift)
+        for matrix in cell.stoneWallMatrices {
             // From the floor to the ceiling; opening, a wall sinks into the yard.
             let corners: [SIMD3<Float>] = [[-stone, 0, -stone], [stone, 0, -stone], [stone, ceiling, -stone], [-stone, ceiling, -stone]]
             let world = corners.map(matrix.transformPoint)
@@ -37,7 +25,7 @@ enum CellGeometry {
         quad(floor, normal: [0, 1, 0], across: floor.map { SIMD2($0.x, $0.z) }, material: 1, into: &cellFloor)
         vertices.insert(contentsOf: cellFloor, at: 0)
         // The ceiling lifts away as the walls open.
-        let lifted = ceiling * (1 + 3 * opening(of: cell))
+        let lifted = ceiling * (1 + 3 * cell.opening)
         quad(floor.map { SIMD3($0.x, lifted, $0.z) }, normal: [0, -1, 0], across: floor.map { SIMD2($0.x, $0.z) }, material: 2, into: &vertices)
         // The yard: four strips round the cell's floor, out to 60 m.
         let yard: Float = 60

@@ -8,12 +8,6 @@ struct HUDPainter {
     /// The window's content scale: margins grow with it as the fonts do.
     let scale: Float
 
-    private static let white = SIMD4<Float>(1, 1, 1, 1)
-    private static let dim = SIMD4<Float>(0.8, 0.82, 0.86, 1)
-    private static let panel = SIMD4<Float>(0.02, 0.03, 0.05, 0.72)
-    private static let gold = SIMD4<Float>(1, 0.82, 0.25, 1)
-    private static let red = SIMD4<Float>(1, 0.3, 0.25, 1)
-
     /// One plane of the HUD: its panels under its text, under its titles.
     private struct Plane {
         var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
@@ -46,7 +40,7 @@ struct HUDPainter {
         let margin = margin, line = line, rows = topRows
         let solid = text.solid
 
-        func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = Self.panel, on plane: inout Plane) {
+        func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float> = OverlayColours.panel, on plane: inout Plane) {
             plane.panels.quad(from: a, to: b, uv: solid, solid, colour: colour)
         }
         func write(_ string: String, _ font: Font, at origin: SIMD2<Float>, _ colour: SIMD4<Float>, on plane: inout Plane) {
@@ -63,12 +57,12 @@ struct HUDPainter {
             let heights = lines.indices.map { $0 == 0 && titled ? title.pixelHeight * 1.4 : line }
             let height = heights.reduce(0, +) + 2 * margin
             let left = (viewport.x - width) / 2
-            box([left, top], [left + width, top + height], [0.02, 0.03, 0.05, 0.85], on: &overlay)
+            box([left, top], [left + width, top + height], OverlayColours.centredPanel, on: &overlay)
             var y = top + margin
             for (index, string) in lines.enumerated() {
                 y += heights[index]
                 let font = index == 0 && titled ? title : text
-                write(string, font, at: [(viewport.x - widths[index]) / 2, y - heights[index] * 0.28], Self.white, on: &overlay)
+                write(string, font, at: [(viewport.x - widths[index]) / 2, y - heights[index] * 0.28], OverlayColours.text, on: &overlay)
             }
         }
 
@@ -77,9 +71,9 @@ struct HUDPainter {
         let multiplierText = HUDText.multiplier(state.multiplier).map { "Combo \($0)" }
         let scoreWidth = max(title.width(of: scoreText), text.width(of: multiplierText ?? ""), 8 * title.pixelHeight * 0.6)
         box([margin / 2, margin / 2], [margin * 1.5 + scoreWidth, rows.1 + line * 0.35], on: &base)
-        write(scoreText, title, at: [margin, rows.0], Self.white, on: &base)
+        write(scoreText, title, at: [margin, rows.0], OverlayColours.text, on: &base)
         if let multiplierText {
-            write(multiplierText, text, at: [margin, rows.1], state.flashes ? Self.gold : SIMD4<Float>(1, 0.9, 0.5, 0.85), on: &base)
+            write(multiplierText, text, at: [margin, rows.1], state.flashes ? OverlayColours.accent : OverlayColours.multiplier, on: &base)
         }
 
         // Best, moves and blocks, top right.
@@ -87,7 +81,7 @@ struct HUDPainter {
             let width = text.width(of: string)
             let y = index == 0 ? rows.0 - title.pixelHeight * 0.3 : rows.1
             box([viewport.x - width - margin * 1.5, y - line * 0.85], [viewport.x - margin / 2, y + line * 0.3], on: &base)
-            write(string, text, at: [viewport.x - width - margin, y], Self.dim, on: &base)
+            write(string, text, at: [viewport.x - width - margin, y], OverlayColours.quietText, on: &base)
         }
 
         // Which wall is where, top centre; the danger line under it, pulsing.
@@ -97,11 +91,13 @@ struct HUDPainter {
         }
         if let danger = state.danger {
             let width = text.width(of: danger), y = dangerRow(viewport)
-            box([(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3], [0.35, 0.02, 0.02, 0.75], on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, y], [Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse], on: &base)
+            box(
+                [(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3],
+                OverlayColours.dangerPanel, on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], OverlayColours.danger(opacity: pulse), on: &base)
         } else if state.isReplay {
             let label = "Replay"
-            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], Self.gold, on: &base)
+            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], OverlayColours.accent, on: &base)
         }
 
         // The crosshair, unless a panel is in the middle of the window.
@@ -109,8 +105,8 @@ struct HUDPainter {
             let centre = (viewport / 2).rounded(.down)
             let arm = 9 * scale, thick = max(1, (1.5 * scale).rounded())
             for (a, b) in [(SIMD2(-arm, -thick), SIMD2(arm, thick)), (SIMD2(-thick, -arm), SIMD2(thick, arm))] {
-                box(centre + a - 1, centre + b + 1, [0, 0, 0, 0.6], on: &base)
-                box(centre + a, centre + b, [1, 1, 1, 0.9], on: &base)
+                box(centre + a - 1, centre + b + 1, OverlayColours.crosshairOutline, on: &base)
+                box(centre + a, centre + b, OverlayColours.crosshair, on: &base)
             }
         }
 
@@ -119,13 +115,13 @@ struct HUDPainter {
         for string in [state.hover, state.message].compactMap({ $0 }) {
             let width = text.width(of: string)
             box([(viewport.x - width) / 2 - margin, bottom - line * 1.1], [(viewport.x + width) / 2 + margin, bottom + line * 0.1], on: &base)
-            write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], Self.white, on: &base)
+            write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], OverlayColours.text, on: &base)
             bottom -= line * 1.5
         }
-        write("F1 help", text, at: [margin, viewport.y - margin], [1, 1, 1, 0.5], on: &base)
+        write("F1 help", text, at: [margin, viewport.y - margin], OverlayColours.helpReminder, on: &base)
         if state.danger != nil, state.isReplay {
             let label = "Replay"
-            write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], Self.gold, on: &base)
+            write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], OverlayColours.accent, on: &base)
         }
 
         if let ending = state.ending {
@@ -142,13 +138,13 @@ struct HUDPainter {
             let width = Float(columns) * columnWidth + Float(columns - 1) * margin * 2 + margin * 2
             let height = Float(min(rows, entries.count)) * line + heading + margin * 2
             let left = max(0, (viewport.x - width) / 2), top = max(0, (viewport.y - height) / 2)
-            box([left, top], [left + width, top + height], [0.02, 0.03, 0.05, 0.92], on: &overlay)
-            write("Keys", title, at: [left + margin, top + margin + title.pixelHeight], Self.gold, on: &overlay)
+            box([left, top], [left + width, top + height], OverlayColours.helpPanel, on: &overlay)
+            write("Keys", title, at: [left + margin, top + margin + title.pixelHeight], OverlayColours.accent, on: &overlay)
             for (index, entry) in entries.enumerated() {
                 let x = left + margin + Float(index / rows) * (columnWidth + margin * 2)
                 let y = top + margin + heading + line * Float(index % rows + 1) - line * 0.3
-                write(entry.keys, text, at: [x, y], Self.gold, on: &overlay)
-                write(entry.does, text, at: [x + margin * 2 + keyWidth, y], Self.white, on: &overlay)
+                write(entry.keys, text, at: [x, y], OverlayColours.accent, on: &overlay)
+                write(entry.does, text, at: [x + margin * 2 + keyWidth, y], OverlayColours.text, on: &overlay)
             }
         }
         if let question = state.quitQuestion {
@@ -168,17 +164,17 @@ struct HUDPainter {
         let centre = viewport.x / 2, half = 2 * spacing + margin
         plane.panels.quad(
             from: [centre - half, baseline - line * 0.85], to: [centre + half, baseline + line * 0.3],
-            uv: text.solid, text.solid, colour: Self.panel)
+            uv: text.solid, text.solid, colour: OverlayColours.panel)
         // The mark under the middle: where the crosshair's wall is.
         plane.panels.quad(
             from: [centre - 1.5 * scale, baseline + line * 0.1], to: [centre + 1.5 * scale, baseline + line * 0.3],
-            uv: text.solid, text.solid, colour: Self.gold)
+            uv: text.solid, text.solid, colour: OverlayColours.accent)
         for wall in 0..<compass.walls {
             let bearing = compass.bearing(ofWall: wall)
             let faced = abs(bearing) < 45
             let label = (faced ? Compass.label(ofWall: wall) : String(wall + 1)) + (compass.dangerWalls.contains(wall) ? " !" : "")
-            var colour = faced ? Self.white : Self.dim
-            if compass.dangerWalls.contains(wall) { colour = SIMD4(Self.red.x, Self.red.y + 0.3, Self.red.z + 0.2, pulse) }
+            var colour = faced ? OverlayColours.text : OverlayColours.quietText
+            if compass.dangerWalls.contains(wall) { colour = OverlayColours.danger(opacity: pulse) }
             // Fainter the farther round: the wall behind is the faintest.
             colour.w *= 1 - 0.4 * min(abs(bearing) / 180, 1)
             let x = centre + bearing / 90 * spacing - text.width(of: label) / 2

@@ -9,13 +9,6 @@ struct MenuOverlay {
     /// The window's content scale.
     let scale: Float
 
-    private static let shade = SIMD4<Float>(0, 0, 0, 0.55)
-    private static let panel = SIMD4<Float>(0.03, 0.04, 0.07, 0.94)
-    private static let selected = SIMD4<Float>(0.22, 0.3, 0.45, 0.95)
-    private static let white = SIMD4<Float>(1, 1, 1, 1)
-    private static let dim = SIMD4<Float>(0.72, 0.75, 0.8, 1)
-    private static let gold = SIMD4<Float>(1, 0.82, 0.25, 1)
-
     /// The height of a menu row for the text font: the session lays its menu out with it.
     var rowHeight: Float { (text.pixelHeight * 1.8).rounded() }
 
@@ -31,27 +24,33 @@ struct MenuOverlay {
         if !session.notices.isEmpty {
             drawNotices(session.notices, viewport: viewport, box: box, body: &body, titles: &titles)
         } else if let layout = session.menuLayout {
-            box([0, 0], viewport, Self.shade)
-            box(layout.panel.min, layout.panel.max, Self.panel)
+            box([0, 0], viewport, OverlayColours.menuShade)
+            box(layout.panel.min, layout.panel.max, OverlayColours.menuPanel)
             title.layout(
                 session.menuTitle, at: [layout.panel.min.x + layout.margin, layout.panel.min.y + layout.margin + title.pixelHeight],
-                colour: Self.gold, into: &titles)
+                colour: OverlayColours.accent, into: &titles)
             let selection = session.menu?.selection ?? 0
             for (index, item) in session.menuItems.enumerated() {
                 let row = layout.row(index)
-                if index == selection, item.isSelectable { box(row.min, row.max, Self.selected) }
+                if index == selection, item.isSelectable { box(row.min, row.max, OverlayColours.selectedRow) }
                 let baseline = row.min.y + (layout.rowHeight + text.pixelHeight) / 2 - text.pixelHeight * 0.2
                 let inset = row.min.x + layout.margin / 2
-                text.layout(item.label, at: [inset, baseline], colour: item.isSelectable ? Self.white : Self.dim, into: &body)
+                text.layout(
+                    item.label, at: [inset, baseline], colour: item.isSelectable ? OverlayColours.text : OverlayColours.menuQuietText,
+                    into: &body)
                 if let value = item.value {
                     // The value between its arrows: a click on "<" steps it down, elsewhere up.
                     let start = layout.valueStart(ofRow: index)
-                    text.layout("<", at: [start + layout.margin / 2, baseline], colour: Self.gold, into: &body)
-                    text.layout(value, at: [start + layout.rowHeight, baseline], colour: Self.white, into: &body)
-                    text.layout(">", at: [row.max.x - layout.margin / 2 - text.width(of: ">"), baseline], colour: Self.gold, into: &body)
+                    text.layout("<", at: [start + layout.margin / 2, baseline], colour: OverlayColours.accent, into: &body)
+                    text.layout(value, at: [start + layout.rowHeight, baseline], colour: OverlayColours.text, into: &body)
+                    text.layout(
+                        ">", at: [row.max.x - layout.margin / 2 - text.width(of: ">"), baseline], colour: OverlayColours.accent,
+                        into: &body)
                 } else if let key = item.shortcut {
                     let name = key.name == "escape" ? "Esc" : key.name.capitalized
-                    text.layout(name, at: [row.max.x - layout.margin / 2 - text.width(of: name), baseline], colour: Self.dim, into: &body)
+                    text.layout(
+                        name, at: [row.max.x - layout.margin / 2 - text.width(of: name), baseline], colour: OverlayColours.menuQuietText,
+                        into: &body)
                 }
             }
         }
@@ -69,12 +68,16 @@ struct MenuOverlay {
         let lines = notices.flatMap { wrapped($0, width: width - 2 * margin) + [""] } + ["Press any key to go on"]
         let height = title.pixelHeight * 1.6 + Float(lines.count) * line + 2 * margin
         let left = ((viewport.x - width) / 2).rounded(.down), top = max(0, ((viewport.y - height) / 2).rounded(.down))
-        box([0, 0], viewport, Self.shade)
-        box([left, top], [left + width, top + height], Self.panel)
-        title.layout("About your files", at: [left + margin, top + margin + title.pixelHeight], colour: Self.gold, into: &titles)
+        box([0, 0], viewport, OverlayColours.menuShade)
+        box([left, top], [left + width, top + height], OverlayColours.menuPanel)
+        title.layout(
+            "About your files", at: [left + margin, top + margin + title.pixelHeight], colour: OverlayColours.accent,
+            into: &titles)
         for (index, string) in lines.enumerated() {
             let y = top + margin + title.pixelHeight * 1.6 + line * Float(index + 1) - line * 0.3
-            text.layout(string, at: [left + margin, y], colour: index == lines.count - 1 ? Self.dim : Self.white, into: &body)
+            text.layout(
+                string, at: [left + margin, y], colour: index == lines.count - 1 ? OverlayColours.menuQuietText : OverlayColours.text,
+                into: &body)
         }
     }
 

@@ -66,7 +66,7 @@ final class Renderer {
     func draw(_ scene: SceneFrame, hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
         glViewport(0, 0, size.x, size.y)
         let surroundings = scene.surroundings
-        let daylight = CellGeometry.opening(of: surroundings)
+        let daylight = surroundings.opening
         let sky = flatColours ? SIMD3<Float>(0, 0, 0) : scene.background + (SIMD3<Float>(0.55, 0.7, 0.9) - scene.background) * daylight
         glClearColor(sky.x, sky.y, sky.z, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))

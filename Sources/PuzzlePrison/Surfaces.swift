@@ -123,7 +123,7 @@ final class WindowSurface: Surface {
         glfwSetCursorPosCallback(window) { window, x, y in
             guard let surface = WindowSurface.surface(window), let session = surface.session else { return }
             let point = SIMD2(x, y)
-            if let from = surface.dragFrom ?? (surface.session?.mouseLook == true ? surface.lookFrom : nil) {
+            if let from = surface.dragFrom ?? (surface.session?.isMouseLookOn == true ? surface.lookFrom : nil) {
                 session.drag(by: SIMD2<Float>(point - from))
                 if surface.dragFrom != nil { surface.dragFrom = point }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import PrisonSession
 import PrisonRules
+import PrisonSpace
 import PrisonWorld
 import Testing
 
@@ -329,11 +330,16 @@ private struct Fixture {
 
     @Test func mouseLookTapsTheCrosshairWhereverTheClickIs() throws {
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        #expect(!fixture.session.isMouseLookOn)
         fixture.session.perform(.toggleMouseLook)
+        #expect(fixture.session.isMouseLookOn)
         #expect(fixture.session.takeRequests() == [.mouseLook(true)])
         fixture.look(at: Cell(wall: 0, column: 0, row: 0))
         fixture.session.click(at: [3, 3])  // the corner of the window: mouse-look taps the middle
         #expect(fixture.session.world.game.moves.count == 1)
+        fixture.session.perform(.toggleMouseLook)
+        #expect(!fixture.session.isMouseLookOn)
+        #expect(fixture.session.takeRequests() == [.mouseLook(false)])
     }
 
     @Test func theHeadTurnsWhileAKeyIsHeldAndStopsWhenTheWindowLosesIt() throws {
@@ -485,6 +491,28 @@ private struct Fixture {
         #expect(fixture.session.hudState.message != message)
     }
 
+    @Test func aMoveWhileAHintIsSearchedForTakesTheThinkingNoteAwayAndNoHintFollows() throws {
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
+        fixture.session.perform(.hint)
+        #expect(fixture.session.hudState.message == "Thinking...")
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(!fixture.session.isThinking)
+        #expect(fixture.session.hudState.message == nil)
+        fixture.wait(1)
+        #expect(fixture.session.hudState.message == nil, "the search's answer is for a game gone by")
+    }
+
+    @Test func aNoteRunsOutAfterAFewSeconds() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        fixture.session.perform(.toggleMute)
+        #expect(fixture.session.hudState.message == "Sound off")
+        fixture.wait(2)
+        #expect(fixture.session.hudState.message == "Sound off")
+        fixture.wait(2)
+        #expect(fixture.session.hudState.message == nil)
+    }
+
     @Test func aHintInTheLargestRoomComesWithoutWaitingOnTheSearch() throws {
         let board = try Board.random(room: try Room(walls: 4, width: Room.maximumSide, height: Room.maximumSide), colours: 3, seed: 5)
         let fixture = try Fixture(game: Game(start: board))
@@ -497,5 +525,26 @@ private struct Fixture {
         let over = try Fixture(columns: [[0], [1]], width: 2, height: 1)
         over.session.perform(.hint)
         #expect(over.session.hudState.message == "No moves left: U undoes, N starts a new game")
+    }
+
+    @Test func theCellOpensWhenTheRoomIsClearedItsBareStoneWallsWithWallZero() throws {
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        let shut = fixture.session.surroundings
+        #expect(shut.opening == 0)
+        #expect(shut.stoneWallMatrices.map { $0.transformPoint(.zero) } == [SIMD3<Float>](repeating: .zero, count: 4))
+        fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(5)
+        let open = fixture.session.surroundings
+        #expect(open.opening == 1)
+        // Wall 0 of blocks has gone outward and down; the three bare stone walls as far.
+        let travel = { (matrix: Matrix4x4) in
+            let moved = matrix.transformPoint(.zero)
+            return (moved * moved).sum().squareRoot()
+        }
+        #expect(open.stoneWallMatrices.count == 4)
+        #expect(travel(open.stoneWallMatrices[0]) > shut.innerDistance)
+        for matrix in open.stoneWallMatrices.dropFirst() {
+            #expect(abs(travel(matrix) - travel(open.stoneWallMatrices[0])) < 1e-4)
+        }
     }
 }
