@@ -30,15 +30,18 @@ public struct Surroundings: Equatable {
 
     /// How far the walls have opened on a clear, 0 (shut) to 1: light comes in as they go.
     public var opening: Float {
-        guard let moved = wallMatrices.first?.transformPoint(.zero) else { return 0 }
+        let moved = wallZeroShift
         return min(1, (moved * moved).sum().squareRoot() / max(innerDistance, 0.3))
     }
+
+    /// How far wall 0 has moved from its shut place (zero in a room without walls).
+    private var wallZeroShift: SIMD3<Float> { wallMatrices.first?.transformPoint(.zero) ?? .zero }
 
     /// The four stone walls' matrices, wall 0 first, each taking wall 0's shut place to where
     /// that wall stands now: behind a wall of blocks, that wall's matrix; a bare stone wall (in a
     /// room of one wall of blocks) is a quarter turn a wall round and moves as wall 0 does.
     public var stoneWallMatrices: [Matrix4x4] {
-        let shift = wallMatrices.first?.transformPoint(.zero) ?? .zero
+        let shift = wallZeroShift
         return (0..<4).map { wall in
             wall < wallMatrices.count
                 ? wallMatrices[wall]
