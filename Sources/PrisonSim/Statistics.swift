@@ -101,6 +101,9 @@ struct Statistics: Equatable {
         let p = Double(successes) / n
         let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         let half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()
-        return max(0, centre - half)...min(1, centre + half)
+        // At 0 or every success a bound is exactly 0 or 1; rounding would leave it a hair off.
+        let lower = successes == 0 ? 0 : max(0, centre - half)
+        let upper = successes == trials ? 1 : min(1, centre + half)
+        return lower...upper
     }
 }

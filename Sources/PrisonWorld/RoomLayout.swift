@@ -43,9 +43,12 @@ public struct RoomLayout: Hashable, Sendable {
         rotation(ofWall: wall).act(centreInWall(column: column, row: row))
     }
 
-    /// What makes a block a target: a box of the block's size.
+    /// What makes a block a target: a box of the block's size, a thousandth wider and taller, so
+    /// that neighbours overlap and a ray aimed exactly at the seam between blocks hits one of them
+    /// (boxes that only touched could leave a gap of a rounding error there).
     var blockCollision: CollisionComponent {
-        CollisionComponent(shapes: [.box(size: SIMD3(repeating: blockSize))])
+        let across = blockSize * 1.001
+        return CollisionComponent(shapes: [.box(size: [across, across, blockSize])])
     }
 
     /// A room entity named `room` with a child entity per wall (`wall 0`, `wall 1`, …), turned.

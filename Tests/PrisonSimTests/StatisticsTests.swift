@@ -52,10 +52,14 @@ struct StatisticsTests {
         for (df, t) in published { #expect(abs(Statistics.studentT975(degreesOfFreedom: df) - t) < 1e-3, "df \(df)") }
     }
 
-    @Test("Wilson intervals: inside 0...1, not empty at 0 and n successes, known value at 0 of 6")
+    @Test("Wilson intervals: inside 0...1, exactly 0 below no successes and 1 above all, known value at 0 of 6")
     func wilson() {
         #expect(abs(Statistics.wilsonInterval(successes: 0, trials: 6).upperBound - 0.390334) < 1e-6)
         #expect(Statistics.wilsonInterval(successes: 0, trials: 6).lowerBound == 0)
+        for trials in 1...1_000 {
+            #expect(Statistics.wilsonInterval(successes: 0, trials: trials).lowerBound == 0)
+            #expect(Statistics.wilsonInterval(successes: trials, trials: trials).upperBound == 1)
+        }
         #expect(abs(Statistics.wilsonInterval(successes: 6, trials: 6).lowerBound - 0.609666) < 1e-6)
         let half = Statistics.wilsonInterval(successes: 50, trials: 100)
         #expect(abs(half.lowerBound - 0.403832) < 1e-6 && abs(half.upperBound - 0.596168) < 1e-6)

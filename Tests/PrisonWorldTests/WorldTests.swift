@@ -498,3 +498,44 @@ struct HintTests {
         #expect(hint.colour == 1)
     }
 }
+
+@Suite("Seams")
+struct SeamTests {
+    /// The point where the inner faces of `cells` meet: the mean of their faces' middles.
+    func seam(of cells: [Cell], in world: World) throws -> SIMD3<Float> {
+        var sum = SIMD3<Float>.zero
+        for cell in cells {
+            let ray = try #require(world.ray(toward: cell))
+            let hit = try #require(world.target(along: ray))
+            sum += hit.hit.position
+        }
+        return sum / Float(cells.count)
+    }
+
+    /// Eyes at and around `eye`, as the window's camera stands.
+    func origins(around eye: SIMD3<Float>) -> [SIMD3<Float>] {
+        [eye, eye + [0.15, 0, 0], eye + [0.37, -0.21, 0.53], eye + [-1.1, 0.3, 0.9], eye + [0.01, 0.01, 0.01]]
+    }
+
+    @Test("A ray aimed exactly at the seam between blocks, or where four meet, taps one of them", arguments: [1, 4])
+    func seamsAreHit(walls: Int) throws {
+        let room = try Room(walls: walls, width: walls == 1 ? 15 : 12, height: walls == 1 ? 15 : 10)
+        let world = World(game: Game(start: try Board.random(room: room, colours: 5, seed: 3)))
+        var misses: [[Cell]] = []
+        for wall in 0..<room.walls {
+            for column in 0..<room.width - 1 {
+                for row in 0..<room.height - 1 {
+                    let square = [cell(wall, column, row), cell(wall, column + 1, row), cell(wall, column, row + 1), cell(wall, column + 1, row + 1)]
+                    for cells in [Array(square[0...1]), [square[0], square[2]], square] {
+                        let point = try seam(of: cells, in: world)
+                        for origin in origins(around: world.settings.eye) {
+                            let target = world.target(along: Ray(from: origin, through: point))
+                            if target.map({ !cells.contains($0.cell) }) ?? true { misses.append(cells) }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(misses.isEmpty, "\(misses.count) seams missed, first \(misses.prefix(3))")
+    }
+}
