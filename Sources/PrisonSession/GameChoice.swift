@@ -21,11 +21,15 @@ public struct GameOrigin: Hashable, Sendable {
         self.solvable = solvable
     }
 
-    /// A new board of this origin from `seed`.
+    /// A new board of this origin from `seed`. A board built to be cleared can take seconds (up
+    /// to about a minute in the biggest rooms of two colours, where the backward construction
+    /// gets stuck and a search has to clear random boards), so front ends build it off the main
+    /// thread.
     public func board(seed: UInt64) throws(BoardError) -> Board {
-        solvable
-            ? try SolvableBoard.random(room: room, colours: colours, corners: rules.corners, seed: seed).board
-            : try Board.random(room: room, colours: colours, seed: seed)
+        guard solvable else { return try Board.random(room: room, colours: colours, seed: seed) }
+        guard let built = try SolvableBoard.generated(room: room, colours: colours, corners: rules.corners, seed: seed)
+        else { throw .noSolvableBoardFound(room, colours: colours, attempts: SolvableBoard.attempts) }
+        return built.board
     }
 
     /// The origin of games like `board`: its room, its colours (up to its highest, so new games

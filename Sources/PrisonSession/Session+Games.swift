@@ -38,18 +38,56 @@ extension Session {
     /// A new game of the player's own: a new random board of the same shape, or the same board
     /// again. The game it replaces is kept: U goes back to it.
     func start(keepingBoard: Bool) {
-        let board: Board
         if keepingBoard {
-            board = world.game.start
-        } else {
-            do throws(BoardError) {
-                board = try origin.board(seed: .random(in: .min ... .max))
-            } catch {
-                return say("Cannot make a board: \(error)")
-            }
+            start(Game(start: world.game.start, rules: origin.rules))
+            return say("Restarted this board: U brings the game back")
         }
-        start(Game(start: board, rules: origin.rules))
-        say(keepingBoard ? "Restarted this board: U brings the game back" : "New game: U brings the last one back")
+        let seed = UInt64.random(in: .min ... .max)
+        guard !origin.solvable else {
+            // Built on another thread; the game on the board starts when it is ready (takeBoard).
+            boardBuild = BoardBuild(origin: origin, seed: seed)
+            message = .building
+            return
+        }
+        start(newBoard: Result { () throws(BoardError) in try origin.board(seed: seed) }, rules: origin.rules)
+    }
+
+    /// Whether a new board is being built: the front end keeps drawing frames meanwhile.
+    public var isBuildingBoard: Bool { boardBuild != nil }
+
+    /// Starts the game on the board being built once it is ready.
+    func takeBoard() {
+        guard let build = boardBuild else { return }
+        if let answer = build.answer {
+            take(answer, of: build)
+        } else if message == nil {
+            // Another note ran out meanwhile: the player still learns what is under way.
+            message = .building
+        }
+    }
+
+    /// Waits for the board being built, if any, and starts the game on it: offscreen, where each
+    /// frame is a fixed step, a script then shows the same frames however long the build takes.
+    public func waitForBoard() {
+        guard let build = boardBuild else { return }
+        take(build.waitForAnswer(), of: build)
+    }
+
+    private func take(_ answer: Result<Board, BoardError>, of build: BoardBuild) {
+        boardBuild = nil
+        if message == .building { message = nil }
+        start(newBoard: answer, rules: build.origin.rules)
+    }
+
+    /// Starts a game on `board` under `rules`, or says why there is no board.
+    private func start(newBoard board: Result<Board, BoardError>, rules: Rules) {
+        switch board {
+        case .success(let board):
+            start(Game(start: board, rules: rules))
+            say("New game: U brings the last one back")
+        case .failure(let error):
+            say("Cannot make a board: \(error)")
+        }
     }
 
     /// Plays `game` from now on, keeping the game it replaces (unless a replay's) for U.
@@ -64,6 +102,9 @@ extension Session {
 
     /// The world of `game` in place of the current one; an ending it already had is shown again.
     private func replaceGame(with game: Game) {
+        // Another game chosen meanwhile: the board being built is not wanted any more.
+        boardBuild = nil
+        if message == .building { message = nil }
         replay = nil
         savesGame = keepsRecords
         world = World(game: game)

@@ -11,18 +11,24 @@ extension Session {
         case thinking
         /// A hint's words, shown until the next move.
         case hint(String)
+        /// The note that a new board is being built, shown until it is ready.
+        case building
 
         /// The words on screen.
         var text: String {
             switch self {
             case .note(let text, _), .hint(let text): text
             case .thinking: "Thinking..."
+            case .building: "Building a board that can be cleared..."
             }
         }
 
         /// Whether the next move takes it away: a hint's words and the thinking note do.
         var goesWithTheNextMove: Bool {
-            if case .note = self { false } else { true }
+            switch self {
+            case .note, .building: false
+            case .thinking, .hint: true
+            }
         }
     }
 

@@ -67,6 +67,8 @@ public final class Session {
     var hint: Group?
     /// The search for a hint under way.
     var hintSearch: HintSearch?
+    /// The new board being built, off the main thread.
+    var boardBuild: BoardBuild?
     /// The message at the bottom of the window, nil when there is none.
     var message: Message?
     /// Time since the session began: pulses and messages run on it.
@@ -142,6 +144,7 @@ public final class Session {
         notices += profile.takeNotices()
         advanceWorld(by: duration)
         takeHint()
+        takeBoard()
         pointCamera()
         updateHover()
         if case .note(_, let until) = message, until < elapsed { message = nil }

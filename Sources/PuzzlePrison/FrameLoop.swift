@@ -65,6 +65,9 @@ final class FrameLoop {
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
+            // Offscreen a frame is a fixed step: a board being built is waited for, so a script
+            // shows the same frames however long the build takes.
+            if fixedStep != nil { session.waitForBoard() }
             session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
             let scene = session.scene(), hud = session.hudState
@@ -72,8 +75,10 @@ final class FrameLoop {
                 let wait = idle.wait(scene: scene, hud: hud, viewport: viewport)
             {
                 // Nothing on screen would change: wait for input (or a pulse's next step). A hint
-                // being searched for is looked for again each pulse step, so it shows when found.
-                surface.waitForEvents(seconds: session.isThinking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
+                // being searched for, or a board being built, is looked for again each pulse
+                // step, so it shows when ready.
+                let isWorking = session.isThinking || session.isBuildingBoard
+                surface.waitForEvents(seconds: isWorking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
                 continue
             }
             draw(scene, hud: hud)

@@ -29,12 +29,14 @@ private struct Fixture {
         return (try? Palette.palettes(at: file)) ?? []
     }()
 
-    init(game: Game, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true) throws {
+    init(
+        game: Game, origin: GameOrigin? = nil, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true
+    ) throws {
         let folder = try folder ?? temporaryDirectory()
         self.folder = folder
         profile = Profile(environment: Self.environment(folder))
         session = Session(
-            game: game, origin: GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
+            game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
             palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
         session.advance(by: .zero, viewport: [1280, 720])
     }
@@ -405,17 +407,59 @@ private struct Fixture {
         #expect(session.menuItems[session.menu?.selection ?? 0].label == "Start")
         session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(!session.isMenuOpen)
+        session.waitForBoard()
         let game = session.world.game
         #expect(game.start.room == (try Room(walls: 1, width: 9, height: 6)))
         #expect(game.start.colourCounts.filter { $0 > 0 }.count <= 4)
         // The choice is kept: N makes another board of that shape, and the next start offers it.
         session.perform(.newGame)
+        session.waitForBoard()
         #expect(session.world.game.start.room == game.start.room)
         #expect(Profile(environment: Fixture.environment(fixture.folder)).settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
         #expect(session.world.game.start.room.walls == 1 && session.world.game.start.room.width == 3)
+    }
+
+    /// A session on a small board whose new games are boards of two colours built to be cleared
+    /// in a 6 x 6 wall: too few colours for the backward construction, so a search clears them.
+    fileprivate static func buildingFixture() throws -> Fixture {
+        try Fixture(
+            game: Game(start: Board(room: Room(walls: 1, width: 3, height: 2), columns: [[0, 1], [0, 1], [1, 0]])),
+            origin: GameOrigin(room: try Room(walls: 1, width: 6, height: 6), colours: 2, rules: Rules(), solvable: true))
+    }
+
+    @Test func aBoardBuiltToBeClearedIsMadeOffTheMainThreadWhileTheGameGoesOn() throws {
+        let session = try Self.buildingFixture().session
+        let before = session.world.game
+        session.perform(.newGame)
+        #expect(session.isBuildingBoard)
+        #expect(session.hudState.message == "Building a board that can be cleared...")
+        #expect(session.world.game == before, "the game in progress stays until the board is ready")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while session.isBuildingBoard && ContinuousClock.now < deadline {
+            session.advance(by: .milliseconds(16), viewport: [1280, 720])
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(!session.isBuildingBoard)
+        let board = session.world.game.start
+        #expect(board.room == (try Room(walls: 1, width: 6, height: 6)))
+        #expect(board.colourCounts.filter { $0 > 0 }.count == 2 && board.blockCount == 36)
+        #expect(session.hudState.message == "New game: U brings the last one back")
+        session.perform(.undo)
+        #expect(session.world.game == before, "U brings the game the new board replaced back")
+    }
+
+    @Test func anotherGameChosenWhileABoardIsBuiltDropsTheBuild() throws {
+        let session = try Self.buildingFixture().session
+        let before = session.world.game
+        session.perform(.newGame)
+        #expect(session.isBuildingBoard)
+        session.perform(.restart)
+        #expect(!session.isBuildingBoard && session.hudState.message == "Restarted this board: U brings the game back")
+        session.waitForBoard()
+        #expect(session.world.game.start == before.start, "the restarted board stays")
     }
 
     @Test func settingsSurviveARestartAndADamagedFileIsKeptAside() throws {
