@@ -10,25 +10,29 @@ final class HintSearch: @unchecked Sendable {
     /// When the search began, on the wall clock (the answer is due within ``patience``).
     let started = ContinuousClock.now
     private let lock = NSLock()
-    /// nil while searching; then the group found, or nil inside when there is no move.
-    private var found: Group??
+    /// What a search answers: the group and the plan it belongs to, or nil when there is no move.
+    typealias Answer = (group: Group, plan: HintPlan)?
+    /// nil while searching; then the answer.
+    private var found: Answer?
 
     /// How long the search may take: the answer must come within ``patience``.
     static let budget = SearchBudget(time: .milliseconds(300))
     /// How long a player waits for a hint before the best group by points is shown instead.
     static let patience = Duration.milliseconds(450)
 
-    /// Starts searching `game` for the best move for a tap at `time` (world time).
-    init(game: Game, at time: Duration) {
+    /// Starts searching `game` for the best move for a tap at `time` (world time), going on
+    /// from `plan`, the plan of the hint before.
+    init(game: Game, at time: Duration, continuing plan: HintPlan?) {
         self.game = game
         Thread.detachNewThread { [self] in
-            let group = game.hint(within: Self.budget, at: time)
-            lock.withLock { found = .some(group) }
+            let answer = game.hint(within: Self.budget, at: time, continuing: plan)
+            lock.withLock { found = .some(answer) }
         }
     }
 
-    /// The answer once the search is over: the group, or nil inside when there is no move.
-    var answer: Group?? { lock.withLock { found } }
+    /// The answer once the search is over: the group and its plan, or nil inside when there is
+    /// no move.
+    var answer: Answer? { lock.withLock { found } }
 
     /// Whether the player has waited as long as a hint may take.
     var isOverdue: Bool { ContinuousClock.now - started >= Self.patience }

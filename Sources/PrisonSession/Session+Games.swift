@@ -105,6 +105,7 @@ extension Session {
         // Another game chosen meanwhile: the board being built is not wanted any more.
         boardBuild = nil
         if message == .building { message = nil }
+        hintPlan = nil
         replay = nil
         savesGame = keepsRecords
         world = World(game: game)

@@ -14,7 +14,7 @@ extension Session {
         if world.game.isOver { return say("No moves left: U undoes, N starts a new game") }
         if let hint { return present(hint) }
         guard hintSearch == nil else { return }
-        hintSearch = HintSearch(game: world.game, at: world.time)
+        hintSearch = HintSearch(game: world.game, at: world.time, continuing: hintPlan)
         message = .thinking
     }
 
@@ -29,7 +29,12 @@ extension Session {
         }
         if let answer = search.answer {
             hintSearch = nil
-            if let group = answer { present(group) } else { say("No moves left: U undoes, N starts a new game") }
+            if let (group, plan) = answer {
+                hintPlan = plan
+                present(group)
+            } else {
+                say("No moves left: U undoes, N starts a new game")
+            }
         } else if search.isOverdue {
             hintSearch = nil
             if let group = world.game.availableGroups.max(by: { $0.size < $1.size }) { present(group) }

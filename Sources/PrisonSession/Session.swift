@@ -67,6 +67,8 @@ public final class Session {
     var hint: Group?
     /// The search for a hint under way.
     var hintSearch: HintSearch?
+    /// The line the last hint came from, which the next hint's search goes on from.
+    var hintPlan: HintPlan?
     /// The new board being built, off the main thread.
     var boardBuild: BoardBuild?
     /// The message at the bottom of the window, nil when there is none.

@@ -202,8 +202,10 @@ struct Bench: ParsableCommand {
             var game = Game(start: try Board.random(room: room, colours: 5, seed: seed))
             let clock = ContinuousClock()
             let start = clock.now
-            while let group = game.hint(within: .seconds(hintSeconds), seed: UInt64(game.history.count)) {
-                try game.play(Move(group.cells[0]))
+            var plan: HintPlan?
+            while let hint = game.hint(within: .seconds(hintSeconds), seed: UInt64(game.history.count), continuing: plan) {
+                plan = hint.plan
+                try game.play(Move(hint.group.cells[0]))
             }
             let remaining = game.board.blockCount
             return HintGame(

@@ -497,6 +497,30 @@ struct HintTests {
         let hint = try #require(game.hint(within: SearchBudget(playouts: 50)))
         #expect(hint.colour == 1)
     }
+
+    @Test("A hint goes on from the plan of the hint before while the game follows it, and not once it leaves it")
+    func hintsFollowTheirPlan() throws {
+        var game = Game(start: try Board.random(room: .classic, colours: 5, seed: 4))
+        let (group, plan) = try #require(game.hint(within: SearchBudget(playouts: 3_000), continuing: nil))
+        #expect(plan.line.count > 10 && group.cells.contains(plan.line[0]))
+        #expect(plan.movesAhead(of: game) == plan.line)
+        // Any block of the group hinted follows the plan.
+        try game.play(Move(try #require(group.cells.last)))
+        #expect(plan.movesAhead(of: game) == Array(plan.line.dropFirst()))
+        // A search of one playout cannot beat the plan's line: the next hint is the plan's next move.
+        let next = try #require(game.hint(within: SearchBudget(playouts: 1), continuing: plan))
+        #expect(next.group.cells.contains(plan.line[1]))
+        #expect(next.plan.line == Array(plan.line.dropFirst()))
+        // Another group than the plan's leaves the plan; undoing it returns to it.
+        let other = try #require(game.availableGroups.first { !$0.cells.contains(plan.line[1]) })
+        try game.play(Move(other.cells[0]))
+        #expect(plan.movesAhead(of: game).isEmpty)
+        game.undo()
+        #expect(plan.movesAhead(of: game) == Array(plan.line.dropFirst()))
+        game.undo()
+        #expect(plan.movesAhead(of: game) == plan.line)
+        #expect(next.plan.movesAhead(of: game).isEmpty, "undone past the start of the later plan")
+    }
 }
 
 @Suite("Seams")
