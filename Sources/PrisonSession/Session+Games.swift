@@ -45,7 +45,8 @@ extension Session {
         let seed = UInt64.random(in: .min ... .max)
         guard !origin.solvable else {
             // Built on another thread; the game on the board starts when it is ready (takeBoard).
-            boardBuild = BoardBuild(origin: origin, seed: seed)
+            // N again meanwhile waits for the same build rather than starting another beside it.
+            if boardBuild?.origin != origin { boardBuild = BoardBuild(origin: origin, seed: seed) }
             message = .building
             return
         }
