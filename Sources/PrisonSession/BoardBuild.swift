@@ -10,16 +10,23 @@ final class BoardBuild: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// nil while building; then the board, or why there is none.
     private var result: Result<Board, BoardError>?
+    /// Whether the board is wanted no more: the build then ends early.
+    private var isCancelled = false
 
     /// Starts building the board of `origin` from `seed`.
     init(origin: GameOrigin, seed: UInt64) {
         self.origin = origin
         Thread.detachNewThread { [self] in
-            let built = Result { () throws(BoardError) in try origin.board(seed: seed) }
+            let built = Result { () throws(BoardError) in
+                try origin.board(seed: seed, shouldStop: { [self] in lock.withLock { isCancelled } })
+            }
             lock.withLock { result = built }
             finished.signal()
         }
     }
+
+    /// Ends the build early (a search for a board stops), for a board that is wanted no more.
+    func cancel() { lock.withLock { isCancelled = true } }
 
     /// The board, or why there is none, once the build is over; nil before.
     var answer: Result<Board, BoardError>? { lock.withLock { result } }

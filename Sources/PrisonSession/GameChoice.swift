@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonSearch
 
 /// What new games are made of, so N knows what to make next: the room, the colours, the rules,
 /// and whether boards are built to be cleared.
@@ -24,10 +25,12 @@ public struct GameOrigin: Hashable, Sendable {
     /// A new board of this origin from `seed`. A board built to be cleared can take seconds (up
     /// to about a minute in the biggest rooms of two colours, where the backward construction
     /// gets stuck and a search has to clear random boards), so front ends build it off the main
-    /// thread.
-    public func board(seed: UInt64) throws(BoardError) -> Board {
+    /// thread and can give it up: once `shouldStop` returns true the search ends, and this throws.
+    public func board(seed: UInt64, shouldStop: @escaping @Sendable () -> Bool = { false }) throws(BoardError) -> Board {
         guard solvable else { return try Board.random(room: room, colours: colours, seed: seed) }
-        guard let built = try SolvableBoard.generated(room: room, colours: colours, corners: rules.corners, seed: seed)
+        guard
+            let built = try SolvableBoard.generated(
+                room: room, colours: colours, corners: rules.corners, seed: seed, shouldStop: shouldStop)
         else { throw .noSolvableBoardFound(room, colours: colours, attempts: SolvableBoard.attempts) }
         return built.board
     }

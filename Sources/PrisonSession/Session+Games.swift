@@ -46,43 +46,51 @@ extension Session {
         guard !origin.solvable else {
             // Built on another thread; the game on the board starts when it is ready (takeBoard).
             // N again meanwhile waits for the same build rather than starting another beside it.
-            if boardBuild?.origin != origin { boardBuild = BoardBuild(origin: origin, seed: seed) }
+            if boardBuild?.origin != origin {
+                dropBoardBuild()
+                boardBuild = BoardBuild(origin: origin, seed: seed)
+            }
             message = .building
             return
         }
-        start(newBoard: Result { () throws(BoardError) in try origin.board(seed: seed) }, rules: origin.rules)
+        startGame(onBuilt: Result { () throws(BoardError) in try origin.board(seed: seed) }, rules: origin.rules)
     }
 
     /// Whether a new board is being built: the front end keeps drawing frames meanwhile.
     public var isBuildingBoard: Bool { boardBuild != nil }
 
-    /// Starts the game on the board being built once it is ready.
+    /// Starts the game on the board being built once it is ready, and the menu and the quit
+    /// question are closed (the game they are about stays until then).
     func takeBoard() {
         guard let build = boardBuild else { return }
-        if let answer = build.answer {
-            take(answer, of: build)
-        } else if message == nil {
+        guard let answer = build.answer else {
             // Another note ran out meanwhile: the player still learns what is under way.
-            message = .building
+            if message == nil { message = .building }
+            return
         }
+        guard menu == nil, !isAskingToQuit else { return }
+        dropBoardBuild()
+        startGame(onBuilt: answer, rules: build.origin.rules)
     }
 
-    /// Waits for the board being built, if any, and starts the game on it: offscreen, where each
-    /// frame is a fixed step, a script then shows the same frames however long the build takes.
+    /// Waits for the board being built, if any, and starts the game on it as ``takeBoard()``
+    /// does: offscreen, where each frame is a fixed step, a script then shows the same frames
+    /// however long the build takes.
     public func waitForBoard() {
-        guard let build = boardBuild else { return }
-        take(build.waitForAnswer(), of: build)
+        _ = boardBuild?.waitForAnswer()
+        takeBoard()
     }
 
-    private func take(_ answer: Result<Board, BoardError>, of build: BoardBuild) {
+    /// Gives up the board being built (its search stops) and its note.
+    private func dropBoardBuild() {
+        boardBuild?.cancel()
         boardBuild = nil
         if message == .building { message = nil }
-        start(newBoard: answer, rules: build.origin.rules)
     }
 
-    /// Starts a game on `board` under `rules`, or says why there is no board.
-    private func start(newBoard board: Result<Board, BoardError>, rules: Rules) {
-        switch board {
+    /// Starts a game under `rules` on the board `built`, or says why there is none.
+    private func startGame(onBuilt built: Result<Board, BoardError>, rules: Rules) {
+        switch built {
         case .success(let board):
             start(Game(start: board, rules: rules))
             say("New game: U brings the last one back")
@@ -104,8 +112,7 @@ extension Session {
     /// The world of `game` in place of the current one; an ending it already had is shown again.
     private func replaceGame(with game: Game) {
         // Another game chosen meanwhile: the board being built is not wanted any more.
-        boardBuild = nil
-        if message == .building { message = nil }
+        dropBoardBuild()
         hintPlan = nil
         replay = nil
         savesGame = keepsRecords

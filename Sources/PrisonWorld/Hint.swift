@@ -4,22 +4,22 @@ import PrisonSearch
 /// The line of moves a hint's search found, kept so that the next hint goes on from it: a
 /// player who follows hints gets the search of every hint so far, not only the last one's.
 public struct HintPlan: Hashable, Sendable {
-    /// How many moves the game had played when the line was found.
-    let movesBefore: Int
-    /// The line's moves from the board of that time, each a cell of the group it breaks.
+    /// The board the line starts from.
+    let board: Board
+    /// The line's moves from ``board``, each a cell of the group it breaks.
     public let line: [Cell]
 
-    /// The moves of the line still ahead of `game`: the rest of the line when every move played
-    /// since it was found broke the group the line broke; none when the game left the line (or
-    /// was undone past its start).
+    /// The moves of the line still ahead of `game`: the rest of the line when the game's board is
+    /// one the line passes through (the game followed it, breaking any block of each group);
+    /// none when the game left the line, was undone past its start, or is another game.
     public func movesAhead(of game: Game) -> [Cell] {
-        let played = game.history.count - movesBefore
-        guard played >= 0, played <= line.count else { return [] }
-        for (step, outcome) in game.history.suffix(played).enumerated()
-        where !outcome.removal.broken.contains(where: { $0.cell == line[step] }) {
-            return []
+        var board = board
+        for step in 0...line.count {
+            if board == game.board { return Array(line[step...]) }
+            guard step < line.count, (try? board.removeGroup(at: line[step], corners: game.rules.corners)) != nil
+            else { break }
         }
-        return Array(line[played...])
+        return []
     }
 }
 
@@ -42,7 +42,7 @@ extension Game {
         let search = Search(method: .beam, goal: goal, budget: budget, seed: seed)
         let line = search.run(from: board, startingWith: plan?.movesAhead(of: self) ?? []).line
         guard let group = board.group(at: line.moves[0], corners: rules.corners) else { return nil }
-        return (group, HintPlan(movesBefore: history.count, line: line.moves))
+        return (group, HintPlan(board: board, line: line.moves))
     }
 }
 

@@ -451,6 +451,21 @@ private struct Fixture {
         #expect(session.world.game == before, "U brings the game the new board replaced back")
     }
 
+    @Test func aBoardBuiltWhileTheMenuIsOpenWaitsForItToClose() throws {
+        let session = try Self.buildingFixture().session
+        let before = session.world.game
+        session.perform(.newGame)
+        session.press(KeyChord(.escape))
+        #expect(session.isMenuOpen)
+        session.waitForBoard()
+        session.advance(by: .milliseconds(16), viewport: [1280, 720])
+        #expect(session.isBuildingBoard && session.world.game == before, "the game the menu is about stays")
+        session.press(KeyChord(.escape))
+        #expect(!session.isMenuOpen)
+        session.advance(by: .milliseconds(16), viewport: [1280, 720])
+        #expect(!session.isBuildingBoard && session.world.game.start.room.width == 6)
+    }
+
     @Test func anotherGameChosenWhileABoardIsBuiltDropsTheBuild() throws {
         let session = try Self.buildingFixture().session
         let before = session.world.game

@@ -507,7 +507,8 @@ struct HintTests {
         // Any block of the group hinted follows the plan.
         try game.play(Move(try #require(group.cells.last)))
         #expect(plan.movesAhead(of: game) == Array(plan.line.dropFirst()))
-        // A search of one playout cannot beat the plan's line: the next hint is the plan's next move.
+        // A search of one playout keeps the better of the plan's line and one fresh rollout: here
+        // the plan's, so the next hint is the plan's next move.
         let next = try #require(game.hint(within: SearchBudget(playouts: 1), continuing: plan))
         #expect(next.group.cells.contains(plan.line[1]))
         #expect(next.plan.line == Array(plan.line.dropFirst()))
@@ -520,6 +521,10 @@ struct HintTests {
         game.undo()
         #expect(plan.movesAhead(of: game) == plan.line)
         #expect(next.plan.movesAhead(of: game).isEmpty, "undone past the start of the later plan")
+        // Back to as many moves as when the later plan was made, by another move: not its board.
+        let elsewhere = try #require(game.availableGroups.first { !$0.cells.contains(plan.line[0]) })
+        try game.play(Move(elsewhere.cells[0]))
+        #expect(next.plan.movesAhead(of: game).isEmpty && plan.movesAhead(of: game).isEmpty)
     }
 }
 
