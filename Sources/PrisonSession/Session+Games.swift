@@ -73,9 +73,9 @@ extension Session {
         startGame(onBuilt: answer, rules: build.origin.rules)
     }
 
-    /// Waits for the board being built, if any, and starts the game on it as ``takeBoard()``
-    /// does: offscreen, where each frame is a fixed step, a script then shows the same frames
-    /// however long the build takes.
+    /// Waits for the board being built, if any, and starts the game on it unless the menu or a
+    /// question is open (then it starts when they close): offscreen, where each frame is a fixed
+    /// step, a script then shows the same frames however long the build takes.
     public func waitForBoard() {
         _ = boardBuild?.waitForAnswer()
         takeBoard()

@@ -6,7 +6,7 @@ import PrisonSearch
 public struct HintPlan: Hashable, Sendable {
     /// The board the line starts from.
     let board: Board
-    /// The line's moves from ``board``, each a cell of the group it breaks.
+    /// The line's moves from the board it starts on, each a cell of the group it breaks.
     public let line: [Cell]
 
     /// The moves of the line still ahead of `game`: the rest of the line when the game's board is
