@@ -11,7 +11,7 @@ final class HintSearch: @unchecked Sendable {
     let started = ContinuousClock.now
     private let lock = NSLock()
     /// What a search answers: the group and the plan it belongs to, or nil when there is no move.
-    typealias Answer = (group: Group, plan: HintPlan)?
+    typealias Answer = (group: Group, plan: SearchPlan)?
     /// nil while searching; then the answer.
     private var found: Answer?
 
@@ -22,7 +22,7 @@ final class HintSearch: @unchecked Sendable {
 
     /// Starts searching `game` for the best move for a tap at `time` (world time), going on
     /// from `plan`, the plan of the hint before.
-    init(game: Game, at time: Duration, continuing plan: HintPlan?) {
+    init(game: Game, at time: Duration, continuing plan: SearchPlan?) {
         self.game = game
         Thread.detachNewThread { [self] in
             let answer = game.hint(within: Self.budget, at: time, continuing: plan)

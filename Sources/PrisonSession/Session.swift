@@ -68,7 +68,7 @@ public final class Session {
     /// The search for a hint under way.
     var hintSearch: HintSearch?
     /// The line the last hint came from, which the next hint's search goes on from.
-    var hintPlan: HintPlan?
+    var hintPlan: SearchPlan?
     /// The new board being built, off the main thread.
     var boardBuild: BoardBuild?
     /// The message at the bottom of the window, nil when there is none.

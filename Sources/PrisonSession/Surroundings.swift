@@ -45,7 +45,7 @@ public struct Surroundings: Equatable {
         return (0..<4).map { wall in
             wall < wallMatrices.count
                 ? wallMatrices[wall]
-                : Matrix4x4(rotation: Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])) * Matrix4x4(translation: shift)
+                : Matrix4x4(rotation: RoomLayout.rotation(ofWall: wall)) * Matrix4x4(translation: shift)
         }
     }
 }

@@ -202,7 +202,7 @@ struct Bench: ParsableCommand {
             var game = Game(start: try Board.random(room: room, colours: 5, seed: seed))
             let clock = ContinuousClock()
             let start = clock.now
-            var plan: HintPlan?
+            var plan: SearchPlan?
             while let hint = game.hint(within: .seconds(hintSeconds), seed: UInt64(game.history.count), continuing: plan) {
                 plan = hint.plan
                 try game.play(Move(hint.group.cells[0]))

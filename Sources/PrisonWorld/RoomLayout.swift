@@ -27,7 +27,11 @@ public struct RoomLayout: Hashable, Sendable {
     public var innerDistance: Float { Float(width) * blockSize / 2 }
 
     /// The turn of wall `wall` about +y: -90° a wall, so its local -z points away from the player.
-    public func rotation(ofWall wall: Int) -> Quaternion {
+    public func rotation(ofWall wall: Int) -> Quaternion { Self.rotation(ofWall: wall) }
+
+    /// The turn of wall `wall` about +y in a room of any size: -90° a wall, so its local -z
+    /// points away from the player.
+    public static func rotation(ofWall wall: Int) -> Quaternion {
         Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])
     }
 

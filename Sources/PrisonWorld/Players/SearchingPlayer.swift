@@ -13,8 +13,8 @@ public struct SearchingPlayer: Player {
     /// Its random numbers, thinking time and tap interval.
     public let settings: PlayerSettings
     private var generator: SeededGenerator
-    /// The rest of the line the last search found, and the board it starts from.
-    private var plan: (board: Board, moves: [Cell])?
+    /// The line the last search found.
+    private var plan: SearchPlan?
 
     /// A player that searches with `method` before each move.
     public init(method: SearchMethod, settings: PlayerSettings) {
@@ -29,15 +29,12 @@ public struct SearchingPlayer: Player {
         let search = Search(
             method: method, goal: game.goalOfNextMove(tapInterval: settings.tapInterval), budget: settings.thinking,
             seed: generator.next())
-        let planned = plan.flatMap { $0.board == game.board ? $0.moves : nil } ?? []
+        let planned = plan?.movesAhead(of: game) ?? []
         let line = search.run(from: game.board, startingWith: planned, shouldStop: settings.shouldStop).line
         // A search that was stopped before its first rollout has no line: the game is abandoned.
         guard let first = line.moves.first else { return nil }
-        let group = game.board.group(at: first, corners: game.rules.corners)!
-        var next = game.board
-        try! next.removeGroup(at: first, corners: game.rules.corners)
-        plan = (next, Array(line.moves.dropFirst()))
-        return group
+        plan = SearchPlan(board: game.board, line: line.moves)
+        return game.board.group(at: first, corners: game.rules.corners)!
     }
 }
 
