@@ -154,6 +154,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case unclearableRoom(Room)
     /// The backward construction of solvable boards got stuck every time.
     case noSolvableBoardFound(Room, colours: Int, attempts: Int)
+    /// Neither the backward construction nor a search of random boards made a board that can
+    /// be cleared.
+    case noClearableBoardFound(Room, colours: Int)
 
     /// The error in a sentence, for messages.
     public var description: String {
@@ -172,6 +175,8 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "no full board of \(room) can be cleared: each wall is a single cell"
         case .noSolvableBoardFound(let room, let colours, let attempts):
             "found no solvable board of \(room) with \(colours) colours in \(attempts) attempts; try more colours"
+        case .noClearableBoardFound(let room, let colours):
+            "found no solvable board of \(room) with \(colours) colours, built backwards or searched; try more colours"
         }
     }
 }

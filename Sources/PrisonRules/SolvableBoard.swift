@@ -29,14 +29,27 @@ extension SolvableBoard {
     public static func random(
         room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64
     ) throws(BoardError) -> SolvableBoard {
+        guard let solvable = try constructed(room: room, colours: colours, corners: corners, seed: seed) else {
+            throw .noSolvableBoardFound(room, colours: colours, attempts: attempts)
+        }
+        return solvable
+    }
+
+    /// The board of ``random(room:colours:corners:seed:)``; nil when every attempt got stuck, or
+    /// once `shouldStop` returns true (asked between the groups an attempt adds), so a build
+    /// that is wanted no more ends at once.
+    package static func constructed(
+        room: Room, colours: Int, corners: CornerLinks, seed: UInt64, shouldStop: () -> Bool = { false }
+    ) throws(BoardError) -> SolvableBoard? {
         guard (2...Board.maximumColours).contains(colours) else { throw .unsupportedColourCount(colours) }
         // Groups never cross walls in the construction, and a wall of one cell holds none.
         guard room.width * room.height >= 2 else { throw .unclearableRoom(room) }
         var builder = Builder(room: room, corners: corners, colours: colours, seed: seed)
         for _ in 0..<attempts {
-            if let solvable = builder.build() { return solvable }
+            if let solvable = builder.build(shouldStop: shouldStop) { return solvable }
+            if shouldStop() { return nil }
         }
-        throw .noSolvableBoardFound(room, colours: colours, attempts: attempts)
+        return nil
     }
 }
 
@@ -60,12 +73,13 @@ private struct Builder {
     }
 
     /// One attempt to fill the room; nil when it gets stuck (free cells left that no group
-    /// fits), and the next attempt starts afresh.
-    mutating func build() -> SolvableBoard? {
+    /// fits), and the next attempt starts afresh, or when `shouldStop` returns true.
+    mutating func build(shouldStop: () -> Bool) -> SolvableBoard? {
         columns = Array(repeating: [], count: room.walls * room.width)
         added = []
         var free = room.cellCount
         while free > 0 {
+            if shouldStop() { return nil }
             var placed = 0
             for _ in 0..<400 {
                 placed = tryToAddGroup()

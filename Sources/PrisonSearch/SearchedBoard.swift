@@ -29,15 +29,13 @@ extension SolvableBoard {
     /// A solvable board built backwards (`SolvableBoard.random(room:colours:corners:seed:)`),
     /// or, where few colours make that get stuck, one a search cleared
     /// (``searched(room:colours:corners:seed:playouts:boards:shouldStop:)``); nil when neither
-    /// finds one, or once `shouldStop` returns true (asked during the search).
+    /// finds one, or once `shouldStop` returns true (asked while either works).
     public static func generated(
         room: Room, colours: Int, corners: CornerLinks = .linked, seed: UInt64,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(BoardError) -> SolvableBoard? {
-        do {
-            return try random(room: room, colours: colours, corners: corners, seed: seed)
-        } catch {
-            guard case .noSolvableBoardFound = error else { throw error }
+        if let built = try constructed(room: room, colours: colours, corners: corners, seed: seed, shouldStop: shouldStop) {
+            return built
         }
         return try searched(room: room, colours: colours, corners: corners, seed: seed, shouldStop: shouldStop)
     }

@@ -25,13 +25,14 @@ public struct GameOrigin: Hashable, Sendable {
     /// A new board of this origin from `seed`. A board built to be cleared can take seconds (up
     /// to about a minute in the biggest rooms of two colours, where the backward construction
     /// gets stuck and a search has to clear random boards), so front ends build it off the main
-    /// thread and can give it up: once `shouldStop` returns true the search ends, and this throws.
+    /// thread and can give it up: once `shouldStop` returns true the build ends (the construction
+    /// or the search, whichever is under way), and this throws.
     public func board(seed: UInt64, shouldStop: @escaping @Sendable () -> Bool = { false }) throws(BoardError) -> Board {
         guard solvable else { return try Board.random(room: room, colours: colours, seed: seed) }
         guard
             let built = try SolvableBoard.generated(
                 room: room, colours: colours, corners: rules.corners, seed: seed, shouldStop: shouldStop)
-        else { throw .noSolvableBoardFound(room, colours: colours, attempts: SolvableBoard.attempts) }
+        else { throw .noClearableBoardFound(room, colours: colours) }
         return built.board
     }
 

@@ -44,9 +44,7 @@ struct New: ParsableCommand {
             let found: SolvableBoard?
             do throws(BoardError) { found = try SolvableBoard.generated(room: board.room, colours: board.colours, corners: corners, seed: seed) } catch { throw Failure.badData(error.description) }
             guard let made = found else {
-                throw Failure.badData(
-                    "found no solvable board of \(board.room) with \(board.colours) colours, built backwards or "
-                        + "searched; try more colours")
+                throw Failure.badData(BoardError.noClearableBoardFound(board.room, colours: board.colours).description)
             }
             let moves = made.solution.map { Move($0).description + "\n" }.joined()
             if let solution {

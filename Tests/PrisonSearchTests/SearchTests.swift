@@ -1,6 +1,7 @@
 import Foundation
 import PrisonRules
 import PrisonSearch
+import Synchronization
 import Testing
 
 /// The game `line` makes when its moves are played on `board`, each `interval` after the last
@@ -147,6 +148,19 @@ struct SearchTests {
             #expect(made.board.blockCount == room.cellCount)
             #expect(try Game(start: made.board, replaying: made.solution.map { Move($0) }).isCleared)
             #expect(try SolvableBoard.searched(room: room, colours: colours, seed: 7) == made)
+        }
+    }
+
+    @Test("A board that is wanted no more: the build stops, even one the construction would finish")
+    func stoppedBuilds() throws {
+        // Built backwards at the first attempt when nothing stops it.
+        #expect(try SolvableBoard.generated(room: .classic, colours: 5, seed: 1) != nil)
+        for askedBeforeStopping in [0, 1, 10] {
+            let asked = Mutex(0)
+            let stop: @Sendable () -> Bool = { asked.withLock { $0 += 1; return $0 > askedBeforeStopping } }
+            #expect(try SolvableBoard.generated(room: .classic, colours: 5, seed: 1, shouldStop: stop) == nil)
+            // Once it says stop, it is not asked again and again by work that goes on.
+            #expect(asked.withLock { $0 } <= askedBeforeStopping + 3)
         }
     }
 }
