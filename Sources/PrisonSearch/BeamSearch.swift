@@ -12,6 +12,9 @@ import Synchronization
 /// job `k` keeps the colour with the `k`th most blocks at the start (the most, the second
 /// most, …), and each job searches alone; the best line wins. On boards where the most frequent
 /// colour is the wrong one to keep, the second job clears the board where the first cannot.
+/// After a first tenth of the budget, a colour whose best line leads every other job's by more
+/// than ``leadToJoin`` points is kept by every job for the rest, each going on from the best
+/// line; otherwise each job goes on with its own colour from its own line.
 ///
 /// Passes double the width while a pass costs little against the budget; then one pass as wide
 /// as 90 % of the rest of the budget allows, measured on the passes before. The rest of the
@@ -19,17 +22,45 @@ import Synchronization
 /// the last search's start, where a beam as wide as the first fits in the little time left, then
 /// halfway again, and from the start again once the end is reached.
 enum BeamSearch {
+    /// The share of the budget after which a colour that leads by ``leadToJoin`` is kept by
+    /// every job.
+    static let firstStageShare = 0.1
+    /// The points by which a colour's best line must lead every other job's after the first
+    /// stage for every job to keep it.
+    static let leadToJoin = 400
+
     static func search(from root: Position, incumbent: Line, with contexts: [SearchContext]) -> Line {
         let ranked = SearchContext.coloursByCount(on: root.board)
         guard !ranked.isEmpty else { return incumbent }
+        let staged = contexts.count > 1 && ranked.count > 1
+        let first = eachJob(of: contexts) { job, context in
+            context.keptColour = ranked[job % ranked.count]
+            if staged { context.allowance.endStage(atShare: firstStageShare) }
+            return searchAlongBestLine(from: root, incumbent: incumbent, in: context)
+        }
+        let leader = first.indices.dropFirst().reduce(0) { first[$1].isBetter(than: first[$0]) ? $1 : $0 }
+        guard staged else { return first[leader] }
+        let joins = first.indices.allSatisfy { $0 == leader || first[leader].score - first[$0].score > leadToJoin }
+        let leadingColour = contexts[leader].keptColour
+        let rest = eachJob(of: contexts) { job, context in
+            context.allowance.resume()
+            guard joins else { return searchAlongBestLine(from: root, incumbent: first[job], in: context) }
+            context.keptColour = leadingColour
+            return searchAlongBestLine(from: root, incumbent: first[leader], in: context)
+        }
+        return rest.reduce(first[leader]) { $1.isBetter(than: $0) ? $1 : $0 }
+    }
+
+    /// The lines of `search` run by every job at once, each on its own thread and context.
+    private static func eachJob(
+        of contexts: [SearchContext], _ search: @Sendable (_ job: Int, _ context: SearchContext) -> Line
+    ) -> [Line] {
         let lines = Mutex<[Line?]>(Array(repeating: nil, count: contexts.count))
         DispatchQueue.concurrentPerform(iterations: contexts.count) { job in
-            contexts[job].keptColour = ranked[job % ranked.count]
-            let found = searchAlongBestLine(from: root, incumbent: incumbent, in: contexts[job])
+            let found = search(job, contexts[job])
             lines.withLock { $0[job] = found }
         }
-        let found = lines.withLock { $0.map { $0! } }
-        return found.dropFirst().reduce(found[0]) { $1.isBetter(than: $0) ? $1 : $0 }
+        return lines.withLock { $0.map { $0! } }
     }
 
     /// Passes from `root`, then from ever later boards of the best line, until the budget is

@@ -20,18 +20,40 @@ public struct SearchBudget: Hashable, Sendable {
     }
 }
 
-/// One job's running account of its budget. Once spent, it stays spent.
+/// One job's running account of its budget. Once spent, it stays spent, unless it was only the
+/// end of a stage (``endStage(atShare:)``) and the job goes on (``resume()``).
 struct Allowance {
+    private let start: ContinuousClock.Instant
     private let deadline: ContinuousClock.Instant?
     private let playoutLimit: Int
     private let shouldStop: @Sendable () -> Bool
+    /// Where the stage under way ends, in playouts and in time.
+    private var stageLimit = Int.max
+    private var stageDeadline: ContinuousClock.Instant?
     private(set) var playouts = 0
     private(set) var isSpent = false
 
     init(budget: SearchBudget, start: ContinuousClock.Instant, shouldStop: @escaping @Sendable () -> Bool) {
+        self.start = start
         deadline = budget.time.map { start + $0 }
         playoutLimit = budget.playouts ?? .max
         self.shouldStop = shouldStop
+    }
+
+    /// Makes the budget count as spent once `share` of it (of the playouts and of the time
+    /// alike) is, until ``resume()``.
+    mutating func endStage(atShare share: Double) {
+        if playoutLimit < .max { stageLimit = Int(Double(playoutLimit) * share) }
+        stageDeadline = deadline.map { start + ($0 - start) / (1 / share) }
+        check()
+    }
+
+    /// Goes on after the end of a stage, to the end of the whole budget.
+    mutating func resume() {
+        stageLimit = .max
+        stageDeadline = nil
+        isSpent = false
+        check()
     }
 
     /// Counts a playout and checks the budget; returns whether it is spent.
@@ -43,8 +65,8 @@ struct Allowance {
 
     /// How many more playouts the budget allows, at `perPlayout` each.
     func remaining(perPlayout: Duration) -> Double {
-        let byCount = Double(playoutLimit - playouts)
-        guard let deadline else { return byCount }
+        let byCount = Double(min(playoutLimit, stageLimit) - playouts)
+        guard let deadline = stageDeadline ?? deadline else { return byCount }
         return min(byCount, (deadline - .now) / perPlayout)
     }
 
@@ -52,7 +74,9 @@ struct Allowance {
     @discardableResult
     mutating func check() -> Bool {
         if !isSpent {
-            isSpent = playouts >= playoutLimit || shouldStop() || deadline.map { .now >= $0 } ?? false
+            isSpent =
+                playouts >= min(playoutLimit, stageLimit) || shouldStop()
+                || (stageDeadline ?? deadline).map { .now >= $0 } ?? false
         }
         return isSpent
     }

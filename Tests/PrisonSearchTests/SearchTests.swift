@@ -83,6 +83,16 @@ struct SearchTests {
         #expect(try replay(result.line, on: board).score == result.line.score)
     }
 
+    @Test("A playout budget is spent to the last playout by every job, whatever stages a search has",
+          arguments: SearchMethod.allCases)
+    func playoutBudget(method: SearchMethod) throws {
+        let board = try Board.random(room: try Room(walls: 1, width: 10, height: 10), colours: 5, seed: 6)
+        for jobs in [1, 2, 3] {
+            let result = Search(method: method, budget: SearchBudget(playouts: 1_000), jobs: jobs).run(from: board)
+            #expect(result.playouts == jobs * 1_000, "\(method), \(jobs) jobs")
+        }
+    }
+
     @Test("A stop request returns the best line so far at once", arguments: SearchMethod.allCases)
     func stopRequest(method: SearchMethod) throws {
         let board = try Board.random(room: .standard, colours: 5, seed: 4)
