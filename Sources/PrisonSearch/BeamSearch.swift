@@ -1,6 +1,4 @@
-import Dispatch
 import PrisonRules
-import Synchronization
 
 /// Monte-Carlo beam search (after Cazenave, 2012): the boards reached after each number of
 /// moves, cut to the `width` whose rollout scored most, every move of every board in the beam
@@ -33,34 +31,23 @@ enum BeamSearch {
         let ranked = SearchContext.coloursByCount(on: root.board)
         guard !ranked.isEmpty else { return incumbent }
         let staged = contexts.count > 1 && ranked.count > 1
-        let first = eachJob(of: contexts) { job, context in
+        let first = SearchContext.eachJob(of: contexts) { job, context in
             context.keptColour = ranked[job % ranked.count]
             if staged { context.allowance.endStage(atShare: firstStageShare) }
             return searchAlongBestLine(from: root, incumbent: incumbent, in: context)
         }
-        let leader = first.indices.dropFirst().reduce(0) { first[$1].isBetter(than: first[$0]) ? $1 : $0 }
+        let leader = first.indexOfBest
         guard staged else { return first[leader] }
         let joins = first.indices.allSatisfy { $0 == leader || first[leader].score - first[$0].score > leadToJoin }
         let leadingColour = contexts[leader].keptColour
-        let rest = eachJob(of: contexts) { job, context in
+        let rest = SearchContext.eachJob(of: contexts) { job, context in
             context.allowance.resume()
             guard joins else { return searchAlongBestLine(from: root, incumbent: first[job], in: context) }
             context.keptColour = leadingColour
             return searchAlongBestLine(from: root, incumbent: first[leader], in: context)
         }
-        return rest.reduce(first[leader]) { $1.isBetter(than: $0) ? $1 : $0 }
-    }
-
-    /// The lines of `search` run by every job at once, each on its own thread and context.
-    private static func eachJob(
-        of contexts: [SearchContext], _ search: @Sendable (_ job: Int, _ context: SearchContext) -> Line
-    ) -> [Line] {
-        let lines = Mutex<[Line?]>(Array(repeating: nil, count: contexts.count))
-        DispatchQueue.concurrentPerform(iterations: contexts.count) { job in
-            let found = search(job, contexts[job])
-            lines.withLock { $0[job] = found }
-        }
-        return lines.withLock { $0.map { $0! } }
+        let lines = [first[leader]] + rest
+        return lines[lines.indexOfBest]
     }
 
     /// Passes from `root`, then from ever later boards of the best line, until the budget is

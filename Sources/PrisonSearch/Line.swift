@@ -55,6 +55,11 @@ public struct Line: Hashable, Sendable {
     }
 }
 
+extension Array where Element == Line {
+    /// The index of the best line (see ``Line/isBetter(than:)``); the array must not be empty.
+    var indexOfBest: Int { indices.dropFirst().reduce(0) { self[$1].isBetter(than: self[$0]) ? $1 : $0 } }
+}
+
 /// A board reached by a search: the moves that lead to it from the start and their points.
 struct Position {
     let board: Board

@@ -1,6 +1,4 @@
-import Dispatch
 import PrisonRules
-import Synchronization
 
 /// The ways to search for a good game.
 public enum SearchMethod: String, CaseIterable, Sendable {
@@ -77,18 +75,14 @@ public struct Search: Sendable {
                 from: root, incumbent: contexts[0].incumbent(from: root, following: moves), with: contexts)
         } else {
             // One search a job, each on its own random numbers; the best line wins.
-            let lines = Mutex<[Line?]>(Array(repeating: nil, count: jobs))
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                let context = contexts[job]
+            let method = method
+            let found = SearchContext.eachJob(of: contexts) { _, context in
                 let incumbent = context.incumbent(from: root, following: moves)
-                let found =
-                    method == .nmcs
+                return method == .nmcs
                     ? NestedMonteCarlo.search(from: root, incumbent: incumbent, in: context)
                     : NestedRolloutPolicyAdaptation.search(from: root, incumbent: incumbent, in: context)
-                lines.withLock { $0[job] = found }
             }
-            let found = lines.withLock { $0.map { $0! } }
-            line = found.dropFirst().reduce(found[0]) { $1.isBetter(than: $0) ? $1 : $0 }
+            line = found[found.indexOfBest]
         }
         return SearchResult(
             line: line, playouts: contexts.reduce(0) { $0 + $1.allowance.playouts },

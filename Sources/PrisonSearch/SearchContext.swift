@@ -1,4 +1,6 @@
+import Dispatch
 import PrisonRules
+import Synchronization
 
 /// One job's working memory and account: the board it works on, its random numbers, its budget.
 /// Used by one thread at a time.
@@ -102,6 +104,19 @@ final class SearchContext: @unchecked Sendable {
         guard position.moves.count > 0 else { return fresh }
         let followed = rolloutLine(from: position)
         return followed.isBetter(than: fresh) ? followed : fresh
+    }
+
+    /// The lines of `search` run by every job at once, each on its own thread with its own
+    /// context, in the order of `contexts`.
+    static func eachJob(
+        of contexts: [SearchContext], _ search: @Sendable (_ job: Int, _ context: SearchContext) -> Line
+    ) -> [Line] {
+        let lines = Mutex<[Line?]>(Array(repeating: nil, count: contexts.count))
+        DispatchQueue.concurrentPerform(iterations: contexts.count) { job in
+            let found = search(job, contexts[job])
+            lines.withLock { $0[job] = found }
+        }
+        return lines.withLock { $0.map { $0! } }
     }
 
     /// The colour rollouts keep for the end: the one with the most blocks on `board` (0 on an
