@@ -144,8 +144,8 @@ public struct Framing: Hashable, Sendable {
     }
 
     /// A turn of `yaw` degrees to the right about +y, as the head turns.
-    private static func turn(_ yaw: Float) -> Quaternion {
-        Quaternion(angle: -yaw * .pi / 180, axis: [0, 1, 0])
+    private static func turn(_ yaw: Float) -> simd_quatf {
+        simd_quatf(angle: -yaw * .pi / 180, axis: [0, 1, 0])
     }
 }
 

@@ -44,8 +44,8 @@ public struct Head: Hashable, Sendable {
     }
 
     /// The head's turn in the world: yaw about +y, then pitch about the head's x.
-    public var orientation: Quaternion {
-        Quaternion(angle: -yaw * .pi / 180, axis: [0, 1, 0]) * Quaternion(angle: pitch * .pi / 180, axis: [1, 0, 0])
+    public var orientation: simd_quatf {
+        simd_quatf(angle: -yaw * .pi / 180, axis: [0, 1, 0]) * simd_quatf(angle: pitch * .pi / 180, axis: [1, 0, 0])
     }
 
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once, ending any turn.

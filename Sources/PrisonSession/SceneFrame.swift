@@ -5,7 +5,7 @@ public struct SceneFrame {
     /// ``BlockInstances/floatsPerInstance`` floats a block.
     public var instances: [Float] = []
     /// The camera's projection times its view: world space to clip space.
-    public var viewProjection = Matrix4x4.identity
+    public var viewProjection = matrix_identity_float4x4
     /// Where the eye is, in world space.
     public var eye: SIMD3<Float> = .zero
     /// Seconds, for the shaders' pulses.
@@ -34,14 +34,14 @@ public enum BlockInstances {
 
     /// Appends one block's ``floatsPerInstance`` floats to `instances`.
     public static func append(
-        model: Matrix4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]
+        model: simd_float4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]
     ) {
         instances += model.floats
         instances += [colour.x, colour.y, colour.z, Float(symbol), state.x, state.y, state.z, state.w]
     }
 }
 
-extension Matrix4x4 {
+extension simd_float4x4 {
     /// The sixteen entries, column by column, as a GPU matrix uniform takes them.
     public var floats: [Float] {
         let c = columns

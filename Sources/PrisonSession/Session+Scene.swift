@@ -20,7 +20,7 @@ extension Session {
         let hovered = Set(hover?.group.cells ?? [])
         let hinted = Set(hint?.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
-        let scale = Matrix4x4(scale: SIMD3(repeating: world.layout.blockSize * 0.97))
+        let scale = simd_float4x4(scale: SIMD3(repeating: world.layout.blockSize * 0.97))
         let blocks = world.blocks
         frame.instances.reserveCapacity(blocks.count * BlockInstances.floatsPerInstance)
         let colours = palette.colours

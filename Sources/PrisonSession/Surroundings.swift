@@ -16,7 +16,7 @@ public struct Surroundings: Equatable {
     public var wallHeight: Float = 3
     /// Each wall entity's matrix from its space to the world, wall 0 first: the stone behind a
     /// wall of blocks follows it.
-    public var wallMatrices: [Matrix4x4] = []
+    public var wallMatrices: [simd_float4x4] = []
 
     /// The cell of the default room, shut.
     public init() {}
@@ -40,12 +40,12 @@ public struct Surroundings: Equatable {
     /// The four stone walls' matrices, wall 0 first, each taking wall 0's shut place to where
     /// that wall stands now: behind a wall of blocks, that wall's matrix; a bare stone wall (in a
     /// room of one wall of blocks) is a quarter turn a wall round and moves as wall 0 does.
-    public var stoneWallMatrices: [Matrix4x4] {
+    public var stoneWallMatrices: [simd_float4x4] {
         let shift = wallZeroShift
         return (0..<4).map { wall in
             wall < wallMatrices.count
                 ? wallMatrices[wall]
-                : Matrix4x4(rotation: RoomLayout.rotation(ofWall: wall)) * Matrix4x4(translation: shift)
+                : simd_float4x4(RoomLayout.rotation(ofWall: wall)) * simd_float4x4(translation: shift)
         }
     }
 }

@@ -80,6 +80,8 @@ struct Bench: ParsableCommand {
         /// Cost of a cast among ten times the blocks, over the cost among the default room's.
         let costGrowth: Double
         let hitRate: Double
+        /// Taps resolved a second (a cast, then the input target rule for the hit entities).
+        let tapsPerSecond: Double
         let movingEntities: Int
         let millisecondsPerUpdate: Double
     }
@@ -166,6 +168,10 @@ struct Bench: ParsableCommand {
             lines.append(
                 pad(String(space.tenfoldBlocks), 10) + pad(String(Int(space.tenfoldCastsPerSecond)), 12)
                     + String(format: "cost per cast %.2fx that of %d blocks", space.costGrowth, space.blocks))
+            lines.append(
+                String(
+                    format: "taps (a cast and the input-target rule): %d/s, %.2fx the cost of a nearest cast",
+                    Int(space.tapsPerSecond), space.castsPerSecond / space.tapsPerSecond))
             lines.append(
                 String(format: "moves: %d entities in flight, %.3f ms an update", space.movingEntities, space.millisecondsPerUpdate))
         }
@@ -254,7 +260,7 @@ struct Bench: ParsableCommand {
         func cast(in space: Space, along directions: [SIMD3<Float>]) -> (rate: Double, hitRate: Double) {
             var hits = 0
             let result = repeatFor(seconds: seconds, rounds: playouts) { round in
-                hits += space.raycast(origin: [0, 1.6, 0], direction: directions[round % directions.count]).count
+                hits += space.raycast(origin: [0, 1.6, 0], direction: directions[round % directions.count], query: .nearest).count
             }
             return (result.rate, Double(hits) / Double(result.rounds))
         }
@@ -262,6 +268,10 @@ struct Bench: ParsableCommand {
         let room = standard.addRoom(RoomLayout(width: 12), height: 10)
         let directions = rays(toward: room, count: 4096)
         let hierarchy = cast(in: standard, along: directions)
+        standard.root.components.set(InputTargetComponent())
+        let taps = repeatFor(seconds: seconds, rounds: playouts) { round in
+            _ = standard.tap(along: Ray(origin: [0, 1.6, 0], direction: directions[round % directions.count]))
+        }
         standard.broadPhase = .exhaustive
         let exhaustive = cast(in: standard, along: directions)
         let large = Space()
@@ -272,12 +282,12 @@ struct Bench: ParsableCommand {
         let entities = (0..<10_000).map { k in
             Entity(
                 name: "box \(k)", transform: Transform(translation: SIMD3(Float(k % 100), 1, Float(k / 100))),
-                collision: CollisionComponent(shapes: [.box(size: SIMD3(repeating: 0.3))]))
+                collision: CollisionComponent(shapes: [.generateBox(size: SIMD3(repeating: 0.3))]))
         }
         entities.forEach(moving.addChild)
         for (k, entity) in entities.enumerated() {
             entity.move(
-                to: Transform(rotation: Quaternion(angle: Float(k % 7), axis: [0, 1, 0]), translation: [Float(k % 13), 2, 0]),
+                to: Transform(rotation: simd_quatf(angle: Float(k % 7), axis: [0, 1, 0]), translation: [Float(k % 13), 2, 0]),
                 relativeTo: nil, duration: .seconds(1_000_000), timingFunction: .easeInOut)
         }
         let updates = repeatFor(seconds: seconds, rounds: playouts) { _ in moving.advance(by: .seconds(1) / 90) }
@@ -285,7 +295,7 @@ struct Bench: ParsableCommand {
             blocks: room.blocks.count, castsPerSecond: hierarchy.rate, exhaustiveCastsPerSecond: exhaustive.rate,
             speedup: hierarchy.rate / exhaustive.rate, tenfoldBlocks: largeRoom.blocks.count,
             tenfoldCastsPerSecond: tenfold.rate, costGrowth: hierarchy.rate / tenfold.rate, hitRate: hierarchy.hitRate,
-            movingEntities: entities.count, millisecondsPerUpdate: 1000 / updates.rate)
+            tapsPerSecond: taps.rate, movingEntities: entities.count, millisecondsPerUpdate: 1000 / updates.rate)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -17,18 +17,24 @@ func slabs(
     return near <= far ? (near, far, t0, t1) : nil
 }
 
-/// One shape of one entity, ready for ray tests: the matrix into the entity's space and the
-/// shape's centre and half size (or radius) there.
+/// One shape of one entity, ready for ray tests: the matrix into the shape's own space (the
+/// entity's, moved by the shape's offset) and the shape's size there.
 struct Primitive {
-    /// Into the entity's space; only kept for shapes that are not axis-aligned boxes.
-    var toLocal: Matrix4x4
-    var centre: SIMD3<Float>
-    /// Half the box's size, or the sphere's radius in `x` (with `isSphere`).
+    enum Kind: UInt8 {
+        case box, sphere, capsule, convex
+    }
+
+    /// Into the shape's space; only kept for shapes that are not axis-aligned boxes.
+    var toLocal: simd_float4x4
+    /// Half the box's size; the sphere's radius in `x`; the capsule's half cylinder height in
+    /// `x` and radius in `y`.
     var extent: SIMD3<Float>
-    var isSphere: Bool
+    var kind: Kind
     /// A box that is exactly its world bounds (no turn but by right angles, no shear): it is
     /// tested in world space, without a matrix.
     var isAxisAligned: Bool
+    /// For a convex hull, its planes' index in the hierarchy's ``BoundingVolumeHierarchy/hulls``.
+    var hull: Int32
     var low: SIMD3<Float>
     var high: SIMD3<Float>
     /// The collision groups of the entity; 0 once the shape dropped out.
@@ -38,39 +44,44 @@ struct Primitive {
     var entity: Int
     var shape: Int
 
-    /// The shape `shape` (number `index` of its entity's) at `world`, or nil when the matrix
-    /// squashes it flat or its bounds are not finite.
-    init?(shape: CollisionShape, index: Int, world: Matrix4x4, group: CollisionGroup, entity: Int) {
+    /// The shape `shape` (number `index` of its entity's) of an entity at `world`, or nil when
+    /// the matrix squashes it flat or its bounds are not finite. A convex hull's planes are
+    /// number `hull` of the hierarchy's.
+    init?(shape: ShapeResource, index: Int, world entityWorld: simd_float4x4, group: CollisionGroup, entity: Int, hull: Int32) {
+        let world = shape.pose.isIdentity ? entityWorld : entityWorld * shape.pose.matrix
         var isAxisAligned = Self.isAxisAligned(world)
-        var isSphere = false
-        let centre: SIMD3<Float>, extent: SIMD3<Float>
-        switch shape {
-        case .box(let size, let offset):
-            (centre, extent) = (offset, size.absolute / 2)
-        case .sphere(let radius, let offset):
-            (centre, extent) = (offset, SIMD3(Swift.abs(radius), 0, 0))
-            isSphere = true
-            isAxisAligned = false
+        let kind: Kind, extent: SIMD3<Float>
+        switch shape.geometry {
+        case .box(let half):
+            (kind, extent) = (.box, half)
+        case .sphere(let radius):
+            (kind, extent) = (.sphere, SIMD3(radius, 0, 0))
+        case .capsule(let halfHeight, let radius):
+            (kind, extent) = (.capsule, SIMD3(halfHeight, radius, 0))
+        case .convex:
+            (kind, extent) = (.convex, .zero)
         }
+        if kind != .box { isAxisAligned = false }
         if !isAxisAligned {
-            guard let inverse = world.inverse else { return nil }
+            guard let inverse = world.invertedOrNil else { return nil }
             toLocal = inverse
         } else {
             toLocal = .identity
         }
-        let bounds = shape.bounds
+        let bounds = shape.localBounds
+        guard !bounds.isEmpty else { return nil }
         if isAxisAligned {
             // Turned by right angles only: two opposite corners give the bounds.
             let a = world.transformPoint(bounds.min), b = world.transformPoint(bounds.max)
             (low, high) = (pointwiseMin(a, b), pointwiseMax(a, b))
         } else {
-            (low, high) = Self.corners(of: bounds, world: world)
+            (low, high) = Self.corners(of: (bounds.min, bounds.max), world: world)
         }
         guard low.isFinite, high.isFinite else { return nil }
-        self.isSphere = isSphere
-        self.centre = centre
+        self.kind = kind
         self.extent = extent
         self.isAxisAligned = isAxisAligned
+        self.hull = hull
         self.group = group.rawValue
         self.entity = entity
         self.shape = index
@@ -85,7 +96,7 @@ struct Primitive {
 
     /// Whether `world` turns the axes only by right angles (each column of its 3 x 3 part lies
     /// along one axis, to a part in a million): boxes stay boxes along the world axes.
-    private static func isAxisAligned(_ world: Matrix4x4) -> Bool {
+    private static func isAxisAligned(_ world: simd_float4x4) -> Bool {
         func alongOneAxis(_ column: SIMD4<Float>) -> Bool {
             let size = SIMD3(column.x, column.y, column.z).absolute
             let largest = size.max()
@@ -95,7 +106,7 @@ struct Primitive {
     }
 
     /// The world bounds of the eight corners of the local box `bounds`.
-    private static func corners(of bounds: (min: SIMD3<Float>, max: SIMD3<Float>), world: Matrix4x4) -> (SIMD3<Float>, SIMD3<Float>) {
+    private static func corners(of bounds: (min: SIMD3<Float>, max: SIMD3<Float>), world: simd_float4x4) -> (SIMD3<Float>, SIMD3<Float>) {
         var low = SIMD3<Float>(repeating: .infinity)
         var high = SIMD3<Float>(repeating: -.infinity)
         for corner in 0..<8 {
@@ -112,20 +123,28 @@ struct Primitive {
     /// behind, or when the origin is strictly inside. Touching a face or an edge counts as a hit.
     @inline(__always)
     func intersect(
-        origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>
+        origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>,
+        hulls: [[SIMD4<Float>]]
     ) -> (t: Float, normal: SIMD3<Float>)? {
         if isAxisAligned {
             return boxEntry(origin: origin, direction: direction, inverse: inverse, parallel: parallel, low: low, high: high)
         }
-        let o = toLocal.transformPoint(origin) - centre
+        // In the shape's space the direction is scaled with the shape, but t runs the same.
+        let o = toLocal.transformPoint(origin)
         let d = toLocal.transformDirection(direction)
-        if isSphere {
-            return sphereEntry(origin: o, direction: d, radius: extent.x).map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
+        let entry: (t: Float, normal: SIMD3<Float>)?
+        switch kind {
+        case .box:
+            let local = SIMD3<Float>(repeating: 1) / d
+            entry = boxEntry(origin: o, direction: d, inverse: local, parallel: d .== 0, low: -extent, high: extent)
+        case .sphere:
+            entry = sphereEntry(origin: o, direction: d, radius: extent.x)
+        case .capsule:
+            entry = capsuleEntry(origin: o, direction: d, halfHeight: extent.x, radius: extent.y)
+        case .convex:
+            entry = convexEntry(origin: o, direction: d, planes: hulls[Int(hull)])
         }
-        // In the entity's space the direction is scaled with the shape, but t runs the same.
-        let local = SIMD3<Float>(repeating: 1) / d
-        return boxEntry(origin: o, direction: d, inverse: local, parallel: d .== 0, low: -extent, high: extent)
-            .map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
+        return entry.map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
     }
 }
 
@@ -158,6 +177,8 @@ final class BoundingVolumeHierarchy {
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     @exclusivity(unchecked) private(set) var primitives: [Primitive] = []
     @exclusivity(unchecked) private(set) var entities: [Entity] = []
+    /// The planes of the convex hulls among the shapes.
+    @exclusivity(unchecked) private(set) var hulls: [[SIMD4<Float>]] = []
     /// Entities with shapes that could not be placed (squashed flat) when the hierarchy was
     /// built; when one moves, only a new build can take it in.
     @exclusivity(unchecked) private var squashed: Set<ObjectIdentifier> = []
@@ -166,7 +187,7 @@ final class BoundingVolumeHierarchy {
     @exclusivity(unchecked) private var entityIndex: [ObjectIdentifier: Int] = [:]
     @exclusivity(unchecked) private var shapesOfEntity: [[Int32]] = []
     /// The world matrix and collision groups each entity's shapes were last fitted to.
-    @exclusivity(unchecked) private var fittedWorld: [Matrix4x4?] = []
+    @exclusivity(unchecked) private var fittedWorld: [simd_float4x4?] = []
     @exclusivity(unchecked) private var fittedGroup: [UInt32] = []
     private static let leafSize = 4
 
@@ -200,8 +221,14 @@ final class BoundingVolumeHierarchy {
             let world = entity.worldMatrix
             var added = false
             for (shapeIndex, shape) in collision.shapes.enumerated() {
+                var hull: Int32 = -1
+                if case .convex(_, let planes) = shape.geometry {
+                    hull = Int32(hulls.count)
+                    hulls.append(planes)
+                }
                 guard let primitive = Primitive(
-                    shape: shape, index: shapeIndex, world: world, group: collision.group, entity: entities.count)
+                    shape: shape, index: shapeIndex, world: world, group: collision.filter.group, entity: entities.count,
+                    hull: hull)
                 else { continue }
                 candidates.append(primitive)
                 added = true
@@ -277,16 +304,18 @@ final class BoundingVolumeHierarchy {
     }
 
     /// Fits the shapes of entity `e` to `world` and `collision`.
-    private func refit(_ e: Int, world: Matrix4x4, collision: CollisionComponent) {
+    private func refit(_ e: Int, world: simd_float4x4, collision: CollisionComponent) {
         // Most entities stay where they were: their shapes stand.
-        guard world != fittedWorld[e] || collision.group.rawValue != fittedGroup[e] else { return }
+        let group = collision.filter.group
+        if let fitted = fittedWorld[e], fitted.isIdentical(to: world), group.rawValue == fittedGroup[e] { return }
         fittedWorld[e] = world
-        fittedGroup[e] = collision.group.rawValue
+        fittedGroup[e] = group.rawValue
         for slot in shapesOfEntity[e] {
             let k = Int(slot)
             let shape = primitives[k].shape
             if shape < collision.shapes.count, let moved = Primitive(
-                shape: collision.shapes[shape], index: shape, world: world, group: collision.group, entity: e)
+                shape: collision.shapes[shape], index: shape, world: world, group: group, entity: e,
+                hull: primitives[k].hull)
             {
                 primitives[k] = moved
             } else {

@@ -1,7 +1,8 @@
-/// Collision groups an entity belongs to, and masks a ray cast selects with.
+/// Collision groups an entity belongs to, and masks a ray cast selects with: RealityKit's
+/// `CollisionGroup`.
 ///
-/// A group is a set of bits: an entity is hit by a cast when its group and the cast's mask share
-/// at least one bit.
+/// A group is a set of bits: an entity is hit by a cast when its filter's group and the cast's
+/// mask share at least one bit.
 public struct CollisionGroup: OptionSet, Hashable, Sendable {
     /// The bits of the set.
     public let rawValue: UInt32
@@ -14,32 +15,71 @@ public struct CollisionGroup: OptionSet, Hashable, Sendable {
     public static let all = CollisionGroup(rawValue: .max)
 }
 
-/// A shape a ray can hit, in the entity's own space.
-public enum CollisionShape: Hashable, Sendable {
-    /// A box of `size` (full edge lengths) centred at `offset`.
-    case box(size: SIMD3<Float>, offset: SIMD3<Float> = .zero)
-    /// A sphere of `radius` centred at `offset`.
-    case sphere(radius: Float, offset: SIMD3<Float> = .zero)
+/// The collision groups an entity belongs to and the groups it collides with: RealityKit's
+/// `CollisionFilter`. Ray casts read the group: a cast's mask selects entities whose group
+/// shares a bit with it.
+public struct CollisionFilter: Hashable, Sendable {
+    /// The groups the entity belongs to.
+    public var group: CollisionGroup
+    /// The groups the entity collides with.
+    public var mask: CollisionGroup
 
-    /// The corners of the shape's bounding box, in the entity's space.
-    var bounds: (min: SIMD3<Float>, max: SIMD3<Float>) {
-        switch self {
-        case .box(let size, let offset): (offset - size.absolute / 2, offset + size.absolute / 2)
-        case .sphere(let radius, let offset): (offset - Swift.abs(radius), offset + Swift.abs(radius))
-        }
+    /// A filter of the entity in `group` colliding with `mask`.
+    public init(group: CollisionGroup, mask: CollisionGroup) {
+        self.group = group
+        self.mask = mask
     }
+
+    /// In the default group, colliding with every group.
+    public static let `default` = CollisionFilter(group: .default, mask: .all)
+    /// In every group, colliding with every group: what rays and trigger volumes use.
+    public static let sensor = CollisionFilter(group: .all, mask: .all)
 }
 
-/// What makes an entity a target: its shapes and the collision groups it belongs to.
-public struct CollisionComponent: Hashable, Sendable {
-    /// The shapes, in the entity's space; a ray hits the entity when it hits any of them.
-    public var shapes: [CollisionShape]
-    /// The collision groups the entity belongs to.
-    public var group: CollisionGroup
+/// What makes an entity a target for ray casts: its shapes, in its own space, and its collision
+/// filter, as RealityKit's `CollisionComponent`.
+public struct CollisionComponent: Component, Equatable {
+    /// How the entity's shapes take part in collisions.
+    public enum Mode: Hashable, Sendable {
+        /// Collides and reports contacts: the default.
+        case `default`
+        /// Reports contacts but lets other entities pass through.
+        case trigger
+        /// Collides without reporting contacts.
+        case colliding
+    }
 
-    /// A component of `shapes` in `group`.
-    public init(shapes: [CollisionShape], group: CollisionGroup = .default) {
+    /// The shapes, in the entity's space; a ray hits the entity when it hits any of them.
+    public var shapes: [ShapeResource]
+    /// How the shapes take part in collisions. Ray casts hit every mode.
+    public var mode: Mode
+    /// The groups the entity belongs to and collides with.
+    public var filter: CollisionFilter
+    /// Whether the entity is meant not to move. Ray casts follow it either way.
+    public var isStatic: Bool
+
+    /// A component of `shapes`, in `mode`, with `filter`.
+    public init(shapes: [ShapeResource], mode: Mode = .default, filter: CollisionFilter = .default) {
         self.shapes = shapes
-        self.group = group
+        self.mode = mode
+        self.filter = filter
+        isStatic = false
+    }
+
+    /// A component of `shapes` with `filter`, static when `isStatic`.
+    public init(shapes: [ShapeResource], isStatic: Bool, filter: CollisionFilter = .default) {
+        self.init(shapes: shapes, filter: filter)
+        self.isStatic = isStatic
+    }
+
+    /// Whether `other` has the same shapes, one for one.
+    func hasSameShapes(as other: CollisionComponent?) -> Bool {
+        guard let other else { return false }
+        return shapes.elementsEqual(other.shapes) { $0 === $1 || $0.geometry == $1.geometry && $0.pose == $1.pose }
+    }
+
+    /// Whether the shapes, mode, filter and staticness are the same (shapes by value).
+    public static func == (a: CollisionComponent, b: CollisionComponent) -> Bool {
+        a.hasSameShapes(as: b) && a.mode == b.mode && a.filter == b.filter && a.isStatic == b.isStatic
     }
 }

@@ -1,5 +1,5 @@
 /// A thing in the space: a name, a place in the tree of entities, a transform relative to its
-/// parent, and optionally a collision shape that rays can hit.
+/// parent, and components, such as a collision shape that rays can hit: RealityKit's `Entity`.
 ///
 /// Entities are reference types, as in RealityKit: the ``Space`` they belong to owns them, and
 /// front ends hold references. Everything is relative to the parent; `relativeTo: nil` means
@@ -8,13 +8,13 @@
 /// An entity describes itself by name, world position and parent (`"box 1" at (0, 1.6, -3) in
 /// "root"`), so a failed `#expect(hit.entity === blocks[1])` says which entity was hit.
 /// Entities are used from one thread at a time, the one that owns their space.
-public class Entity {
+open class Entity: HasTransform {
     /// A name to find the entity by (``findEntity(named:)``) and to tell it apart in messages.
-    public var name: String
+    public var name = ""
     /// The entity this one is a child of; nil for a space's root and for a detached entity.
     @exclusivity(unchecked) public private(set) weak var parent: Entity?
-    /// The entity's children, in the order they were added.
-    @exclusivity(unchecked) public private(set) var children: [Entity] = []
+    /// The children, in the order they were added.
+    @exclusivity(unchecked) private(set) var childList: [Entity] = []
     /// The space the entity is part of, if it is attached to one.
     public internal(set) weak var space: Space? {
         didSet { changes = space?.changes }
@@ -28,7 +28,8 @@ public class Entity {
         didSet { transformDidChange() }
     }
 
-    /// Whether the entity takes part in ray casts. A disabled entity disables its descendants.
+    /// Whether the entity takes part in the space: a disabled entity and its descendants are not
+    /// hit by ray casts nor targeted by taps.
     @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             changes?.count &+= 1
@@ -37,24 +38,33 @@ public class Entity {
         }
     }
 
-    /// The shapes rays can hit, and the collision groups the entity belongs to.
+    /// The entity's collision component: the shapes rays can hit and its collision filter. The
+    /// same component as `components[CollisionComponent.self]`, kept apart for the ray casts.
     @exclusivity(unchecked) public var collision: CollisionComponent? {
         didSet {
             changes?.count &+= 1
-            if let collision, collision.shapes != oldValue?.shapes { changes?.newTargets &+= 1 }
+            if let collision, !collision.hasSameShapes(as: oldValue) { changes?.newTargets &+= 1 }
             changes?.noteTouched(self)
         }
     }
+
+    /// The components other than the transform and the collision component, by type.
+    @exclusivity(unchecked) var otherComponents: [ObjectIdentifier: any Component] = [:]
 
     /// The move in flight, if any.
     @exclusivity(unchecked) var runningMove: AnimationPlaybackController?
 
     /// The world matrix, computed when asked for after a change.
-    @exclusivity(unchecked) private var cachedWorldMatrix: Matrix4x4?
+    @exclusivity(unchecked) private var cachedWorldMatrix: simd_float4x4?
+
+    /// A detached entity with no name at the origin of its future parent, with no components but
+    /// its transform.
+    public required init() {}
 
     /// A detached entity named `name`, at `transform` relative to the parent it will get, a target
-    /// for rays when `collision` has shapes. Add it to a space with ``addChild(_:)``.
-    public init(name: String = "", transform: Transform = .identity, collision: CollisionComponent? = nil) {
+    /// for rays when `collision` has shapes. Add it to a space with ``Space/add(_:)``.
+    public convenience init(name: String = "", transform: Transform = .identity, collision: CollisionComponent? = nil) {
+        self.init()
         self.name = name
         self.transform = transform
         self.collision = collision
@@ -62,35 +72,75 @@ public class Entity {
 
     // MARK: The tree
 
-    /// Adds `child` as the last child, taking it from its current parent. Its transform stays
-    /// relative to the new parent, so it may move in the world.
-    public func addChild(_ child: Entity) {
+    /// The children, in the order they were added: a collection that also adds and removes them.
+    public var children: ChildCollection {
+        get { ChildCollection(parent: self) }
+        set { if newValue.parent !== self { children.replaceAll(Array(newValue)) } }
+    }
+
+    /// The space the entity is part of, under RealityKit's name: ray casts start from here.
+    public var scene: Space? { space }
+
+    /// Adds `child` as the last child, taking it from its current parent. With
+    /// `preservingWorldTransform`, the child keeps its place in the world; otherwise its
+    /// transform stays relative to the new parent, so it may move in the world.
+    public func addChild(_ child: Entity, preservingWorldTransform: Bool = false) {
+        insertChild(child, at: childList.count, preservingWorldTransform: preservingWorldTransform)
+    }
+
+    /// Inserts `child` before the child at `index`, as ``addChild(_:preservingWorldTransform:)``
+    /// adds it.
+    func insertChild(_ child: Entity, at index: Int, preservingWorldTransform: Bool) {
         precondition(child !== self && !child.isAncestor(of: self), "an entity cannot contain itself")
+        let world = preservingWorldTransform ? child.worldMatrix : nil
+        var index = index
+        if child.parent === self, let old = childList.firstIndex(where: { $0 === child }), old < index { index -= 1 }
         child.removeFromParent()
-        children.append(child)
+        childList.insert(child, at: min(index, childList.count))
         child.parent = self
         child.attach(to: space)
         child.invalidateWorldMatrix()
+        if let world { child.transform = Transform(matrix: (worldMatrix.invertedOrNil ?? .identity) * world) }
         changes?.count &+= 1
         changes?.newTargets &+= 1
     }
 
-    /// Takes the entity out of its parent (and out of the space).
-    public func removeFromParent() {
+    /// Removes `child` if it is one of this entity's children (and so takes it out of the space).
+    /// With `preservingWorldTransform`, its transform becomes its former world transform.
+    public func removeChild(_ child: Entity, preservingWorldTransform: Bool = false) {
+        guard child.parent === self else { return }
+        child.removeFromParent(preservingWorldTransform: preservingWorldTransform)
+    }
+
+    /// Takes the entity out of its parent (and out of the space). With
+    /// `preservingWorldTransform`, its transform becomes its former world transform.
+    public func removeFromParent(preservingWorldTransform: Bool = false) {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
+        let world = preservingWorldTransform ? worldMatrix : nil
+        parent.childList.removeAll { $0 === self }
         self.parent = nil
         let changes = changes
         attach(to: nil)
         invalidateWorldMatrix()
+        if let world { transform = Transform(matrix: world) }
         changes?.count &+= 1
         changes?.noteTouched(subtree: self)
     }
 
-    /// The first entity named `name` in this entity's subtree, depth first, itself included.
+    /// Makes the entity the last child of `parent`, or takes it out of its parent when `parent` is
+    /// nil; with `preservingWorldTransform`, it keeps its place in the world.
+    public func setParent(_ parent: Entity?, preservingWorldTransform: Bool = false) {
+        if let parent {
+            parent.addChild(self, preservingWorldTransform: preservingWorldTransform)
+        } else {
+            removeFromParent(preservingWorldTransform: preservingWorldTransform)
+        }
+    }
+
+    /// The first entity named `name` in this entity's subtree, itself included, depth first.
     public func findEntity(named name: String) -> Entity? {
         if self.name == name { return self }
-        for child in children {
+        for child in childList {
             if let found = child.findEntity(named: name) { return found }
         }
         return nil
@@ -98,6 +148,13 @@ public class Entity {
 
     /// Whether the entity and all its ancestors are enabled.
     public var isEnabledInHierarchy: Bool { isEnabled && (parent?.isEnabledInHierarchy ?? true) }
+
+    /// Whether the entity is in a space: a space's root anchors everything under it.
+    public var isAnchored: Bool { space != nil }
+
+    /// Whether the entity takes part in its space now: anchored in one, and enabled with all its
+    /// ancestors.
+    public var isActive: Bool { isAnchored && isEnabledInHierarchy }
 
     func isAncestor(of entity: Entity) -> Bool {
         var current = entity.parent
@@ -111,16 +168,32 @@ public class Entity {
     private func attach(to space: Space?) {
         if let move = runningMove, self.space !== space { move.stop() }
         self.space = space
-        for child in children { child.attach(to: space) }
+        for child in childList { child.attach(to: space) }
     }
 
     /// Every entity in this subtree, itself first, depth first.
-    public var subtree: [Entity] { [self] + children.flatMap(\.subtree) }
+    public var subtree: [Entity] { [self] + childList.flatMap(\.subtree) }
+
+    /// A copy of the entity with its name, transform, enabled state and components, not in any
+    /// space; with `recursive`, its descendants are copied under it too. Moves in flight are not
+    /// copied.
+    public func clone(recursive: Bool) -> Self {
+        let copy = type(of: self).init()
+        copy.name = name
+        copy.transform = transform
+        copy.isEnabled = isEnabled
+        copy.collision = collision
+        copy.otherComponents = otherComponents
+        if recursive {
+            for child in childList { copy.addChild(child.clone(recursive: true)) }
+        }
+        return copy
+    }
 
     // MARK: World transforms
 
     /// The matrix from this entity's space to the world.
-    public var worldMatrix: Matrix4x4 {
+    public var worldMatrix: simd_float4x4 {
         if let cachedWorldMatrix { return cachedWorldMatrix }
         let matrix = (parent?.worldMatrix).map { $0 * transform.matrix } ?? transform.matrix
         cachedWorldMatrix = matrix
@@ -137,131 +210,7 @@ public class Entity {
         guard cachedWorldMatrix != nil else { return }
         cachedWorldMatrix = nil
         changes?.noteTouched(self)
-        for child in children { child.invalidateWorldMatrix() }
-    }
-
-    /// The matrix from this entity's space to `reference`'s (the world when nil).
-    func matrix(relativeTo reference: Entity?) -> Matrix4x4 {
-        guard let reference else { return worldMatrix }
-        return (reference.worldMatrix.inverse ?? .identity) * worldMatrix
-    }
-
-    /// The transform that takes `reference`'s space to the space this entity's transform is
-    /// given in (its parent's).
-    private func parentMatrix(from reference: Entity?) -> Matrix4x4 {
-        let parentInverse = parent.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
-        return reference.map { parentInverse * $0.worldMatrix } ?? parentInverse
-    }
-
-    // MARK: Relative transforms
-
-    /// The entity's transform relative to `reference` (the world when nil).
-    public func transform(relativeTo reference: Entity?) -> Transform {
-        Transform(matrix: matrix(relativeTo: reference))
-    }
-
-    /// Places the entity so that its transform relative to `reference` is `transform`.
-    public func setTransform(_ transform: Transform, relativeTo reference: Entity?) {
-        self.transform = localTransform(for: transform, relativeTo: reference)
-    }
-
-    /// The transform relative to the parent that puts the entity at `transform` relative to
-    /// `reference`; `transform` itself, exactly, when the two spaces are the same.
-    func localTransform(for transform: Transform, relativeTo reference: Entity?) -> Transform {
-        if reference === parent { return transform }
-        let conversion = parentMatrix(from: reference)
-        return conversion == .identity ? transform : Transform(matrix: conversion * transform.matrix)
-    }
-
-    /// The entity's position relative to `reference` (the world when nil).
-    public func position(relativeTo reference: Entity?) -> SIMD3<Float> {
-        matrix(relativeTo: reference).transformPoint(.zero)
-    }
-
-    /// Moves the entity so that its position relative to `reference` is `position`, keeping its
-    /// orientation and scale.
-    public func setPosition(_ position: SIMD3<Float>, relativeTo reference: Entity?) {
-        transform.translation = parentMatrix(from: reference).transformPoint(position)
-    }
-
-    /// The entity's orientation relative to `reference` (the world when nil).
-    public func orientation(relativeTo reference: Entity?) -> Quaternion {
-        transform(relativeTo: reference).rotation
-    }
-
-    /// Turns the entity so that its orientation relative to `reference` is `orientation`.
-    public func setOrientation(_ orientation: Quaternion, relativeTo reference: Entity?) {
-        var relative = transform(relativeTo: reference)
-        relative.rotation = orientation
-        setTransform(relative, relativeTo: reference)
-    }
-
-    // MARK: Conversions between spaces
-
-    /// The matrix from `reference`'s space (the world when nil) to this entity's.
-    private func matrix(from reference: Entity?) -> Matrix4x4 {
-        (worldMatrix.inverse ?? .identity) * (reference?.worldMatrix ?? .identity)
-    }
-
-    /// `point`, given in `reference`'s space (the world when nil), in this entity's space.
-    public func convert(position point: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
-        matrix(from: reference).transformPoint(point)
-    }
-
-    /// `point`, given in this entity's space, in `reference`'s space (the world when nil).
-    public func convert(position point: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
-        matrix(relativeTo: reference).transformPoint(point)
-    }
-
-    /// `direction`, given in `reference`'s space (the world when nil), in this entity's space:
-    /// turned and scaled, not moved, so that the difference of two converted positions is the
-    /// converted difference.
-    public func convert(direction: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
-        matrix(from: reference).transformDirection(direction)
-    }
-
-    /// `direction`, given in this entity's space, in `reference`'s space (the world when nil):
-    /// turned and scaled, not moved.
-    public func convert(direction: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
-        matrix(relativeTo: reference).transformDirection(direction)
-    }
-
-    /// The surface normal `normal`, given in `reference`'s space (the world when nil), in this
-    /// entity's space: still perpendicular to its surface under uneven scale, and of unit length
-    /// (a zero normal stays zero).
-    public func convert(normal: SIMD3<Float>, from reference: Entity?) -> SIMD3<Float> {
-        // Normals go through the inverse transpose; the inverse of "from" is "relative to".
-        matrix(relativeTo: reference).transpose.transformDirection(normal).normalized
-    }
-
-    /// The surface normal `normal`, given in this entity's space, in `reference`'s space (the
-    /// world when nil): still perpendicular to its surface, and of unit length.
-    public func convert(normal: SIMD3<Float>, to reference: Entity?) -> SIMD3<Float> {
-        matrix(from: reference).transpose.transformDirection(normal).normalized
-    }
-
-    /// `transform`, given in `reference`'s space (the world when nil), in this entity's space.
-    public func convert(transform: Transform, from reference: Entity?) -> Transform {
-        Transform(matrix: matrix(from: reference) * transform.matrix)
-    }
-
-    /// `transform`, given in this entity's space, in `reference`'s space (the world when nil).
-    public func convert(transform: Transform, to reference: Entity?) -> Transform {
-        Transform(matrix: matrix(relativeTo: reference) * transform.matrix)
-    }
-
-    /// Places the entity at `position` and turns its -z axis toward `target`, keeping +y as close
-    /// to `upVector` as it can; all three are in `reference`'s space (the world when nil).
-    public func look(
-        at target: SIMD3<Float>, from position: SIMD3<Float>, upVector: SIMD3<Float> = [0, 1, 0],
-        relativeTo reference: Entity?
-    ) {
-        var relative = transform(relativeTo: reference)
-        relative.translation = position
-        if (target - position).length > 0 {
-            relative.rotation = Quaternion(lookingToward: target - position, up: upVector)
-        }
-        setTransform(relative, relativeTo: reference)
+        for child in childList { child.invalidateWorldMatrix() }
     }
 }
 
@@ -273,6 +222,83 @@ extension Entity: CustomStringConvertible {
         let place =
             parent.map { " in \"\($0.name)\"" } ?? (space != nil ? " (the root)" : " (not in a space)")
         return "\(kind)\"\(name)\" at \(describe(position(relativeTo: nil)))\(place)"
+    }
+}
+
+extension Entity {
+    /// An entity's children in order, as RealityKit's `Entity.ChildCollection`: a collection that
+    /// also adds, inserts and removes children of its entity.
+    public struct ChildCollection: RandomAccessCollection {
+        /// The entity whose children these are.
+        let parent: Entity
+
+        /// The index of the first child: 0.
+        public var startIndex: Int { 0 }
+        /// One past the index of the last child: the number of children.
+        public var endIndex: Int { parent.childList.count }
+        /// The child at `index`.
+        public subscript(index: Int) -> Entity { parent.childList[index] }
+
+        /// Adds `child` as the last child, taking it from its current parent; with
+        /// `preservingWorldTransform`, it keeps its place in the world.
+        public func append(_ child: Entity, preservingWorldTransform: Bool = false) {
+            parent.addChild(child, preservingWorldTransform: preservingWorldTransform)
+        }
+
+        /// Adds each of `children` in order as the last child.
+        public func append<S: Sequence>(contentsOf children: S, preservingWorldTransforms: Bool = false)
+        where S.Element: Entity {
+            for child in children { parent.addChild(child, preservingWorldTransform: preservingWorldTransforms) }
+        }
+
+        /// Inserts `child` before the child now at `index` (at the end when `index` is the count).
+        /// A child already before `index` stays where it is.
+        public func insert(_ child: Entity, beforeIndex index: Int) {
+            if child.parent === parent, let current = parent.childList.firstIndex(where: { $0 === child }), current < index {
+                return
+            }
+            parent.insertChild(child, at: index, preservingWorldTransform: false)
+        }
+
+        /// Inserts `children` in order before the child now at `index`.
+        public func insert<S: Sequence>(contentsOf children: S, beforeIndex index: Int) where S.Element: Entity {
+            var index = index
+            for child in children {
+                insert(child, beforeIndex: index)
+                index = (parent.childList.firstIndex { $0 === child } ?? index) + 1
+            }
+        }
+
+        /// Removes `child` when it is one of these children.
+        public func remove(_ child: Entity, preservingWorldTransform: Bool = false) {
+            parent.removeChild(child, preservingWorldTransform: preservingWorldTransform)
+        }
+
+        /// Removes the child at `index`.
+        public func remove(at index: Int, preservingWorldTransform: Bool = false) {
+            parent.childList[index].removeFromParent(preservingWorldTransform: preservingWorldTransform)
+        }
+
+        /// Removes every child.
+        public func removeAll(preservingWorldTransforms: Bool = false) {
+            for child in parent.childList.reversed() {
+                child.removeFromParent(preservingWorldTransform: preservingWorldTransforms)
+            }
+        }
+
+        /// Removes the children for which `shouldBeRemoved` is true.
+        public func removeAll(where shouldBeRemoved: (Entity) throws -> Bool) rethrows {
+            for child in try parent.childList.filter(shouldBeRemoved) { child.removeFromParent() }
+        }
+
+        /// Makes `children`, in order, the only children.
+        public func replaceAll<S: Sequence>(_ children: S, preservingWorldTransforms: Bool = false) where S.Element: Entity {
+            let new = Array(children)
+            for child in parent.childList where !new.contains(where: { $0 === child }) {
+                child.removeFromParent(preservingWorldTransform: preservingWorldTransforms)
+            }
+            for child in new { parent.addChild(child, preservingWorldTransform: preservingWorldTransforms) }
+        }
     }
 }
 

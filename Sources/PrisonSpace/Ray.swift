@@ -55,25 +55,6 @@ public struct RayIntersection: Hashable, Sendable {
     }
 }
 
-/// A box whose edges run along the axes, from corner `min` to corner `max`.
-public struct BoundingBox: Hashable, Sendable {
-    /// The corner with the smallest coordinates.
-    public var min: SIMD3<Float>
-    /// The corner with the largest coordinates.
-    public var max: SIMD3<Float>
-
-    /// The box from `min` to `max`; each coordinate of `min` must not exceed that of `max`.
-    public init(min: SIMD3<Float>, max: SIMD3<Float>) {
-        self.min = min
-        self.max = max
-    }
-
-    /// The box of `size` (full edge lengths) around `center`.
-    public init(center: SIMD3<Float>, size: SIMD3<Float>) {
-        self.init(min: center - size.absolute / 2, max: center + size.absolute / 2)
-    }
-}
-
 /// A ball: every point within `radius` of `center`.
 public struct Sphere: Hashable, Sendable {
     /// The centre of the ball.
@@ -220,4 +201,70 @@ func sphereEntry(origin o: SIMD3<Float>, direction d: SIMD3<Float>, radius: Floa
     let t = (-b - discriminant.squareRoot()) / a
     guard t >= 0, t.isFinite else { return nil }
     return (t, (o + t * d) / radius)
+}
+
+/// Where the ray `origin + t * direction` enters the capsule along y made of the segment from
+/// `(0, -halfHeight, 0)` to `(0, halfHeight, 0)` grown by `radius`: `t` and the outward normal
+/// there (not of unit length). Nil when the ray misses, the capsule is behind, or the origin is
+/// strictly inside.
+@inline(__always)
+func capsuleEntry(origin o: SIMD3<Float>, direction d: SIMD3<Float>, halfHeight h: Float, radius r: Float)
+    -> (t: Float, normal: SIMD3<Float>)?
+{
+    let nearestOnAxis = SIMD3<Float>(0, min(max(o.y, -h), h), 0)
+    guard (o - nearestOnAxis).dot(o - nearestOnAxis) >= r * r else { return nil }
+    var best: (t: Float, normal: SIMD3<Float>)?
+    // The side of the cylinder.
+    let a = d.x * d.x + d.z * d.z
+    if a > 0 {
+        let b = o.x * d.x + o.z * d.z
+        let c = o.x * o.x + o.z * o.z - r * r
+        let discriminant = b * b - a * c
+        if discriminant >= 0 {
+            let t = (-b - discriminant.squareRoot()) / a
+            let y = o.y + t * d.y
+            if t >= 0, t.isFinite, Swift.abs(y) <= h {
+                let point = o + t * d
+                best = (t, SIMD3(point.x, 0, point.z))
+            }
+        }
+    }
+    // The two caps.
+    for cap in [SIMD3<Float>(0, h, 0), SIMD3<Float>(0, -h, 0)] {
+        if let entry = sphereEntry(origin: o - cap, direction: d, radius: r), entry.t < (best?.t ?? .infinity) {
+            best = entry
+        }
+    }
+    return best
+}
+
+/// Where the ray `origin + t * direction` enters the convex hull bounded by `planes` (each
+/// `(normal, d)` with `dot(normal, x) <= d` inside): `t` and the normal of the face entered. Nil
+/// when the ray misses, the hull is behind or has no planes, or the origin is strictly inside.
+@inline(__always)
+func convexEntry(origin o: SIMD3<Float>, direction d: SIMD3<Float>, planes: [SIMD4<Float>]) -> (t: Float, normal: SIMD3<Float>)? {
+    guard !planes.isEmpty else { return nil }
+    var near = -Float.infinity, far = Float.infinity
+    var normal = SIMD3<Float>.zero
+    for plane in planes {
+        let n = SIMD3(plane.x, plane.y, plane.z)
+        let facing = n.dot(d)
+        let room = plane.w - n.dot(o)
+        if facing == 0 {
+            if room < 0 { return nil }
+            continue
+        }
+        let t = room / facing
+        if facing < 0 {
+            if t > near {
+                near = t
+                normal = n
+            }
+        } else {
+            far = min(far, t)
+        }
+        if near > far { return nil }
+    }
+    guard near >= 0, near.isFinite else { return nil }
+    return (near, normal)
 }

@@ -44,6 +44,10 @@ extension Space {
             let completion = move.completion
             move.completion = nil
             completion?()
+            if let entity = move.entity {
+                send(AnimationEvents.PlaybackCompleted(playbackController: move), from: entity)
+                send(AnimationEvents.PlaybackTerminated(playbackController: move), from: entity)
+            }
         }
     }
 }

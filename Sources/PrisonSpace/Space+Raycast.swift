@@ -1,15 +1,24 @@
-/// Which hits a ray cast returns.
-public enum RaycastQuery: Hashable, Sendable {
+/// Which hits a ray cast returns, as RealityKit's `CollisionCastQueryType`.
+public enum CollisionCastQueryType: Hashable, Sendable {
     /// The hit nearest to the origin.
     case nearest
-    /// Every hit, nearest first.
+    /// Every hit, nearest first: the default.
     case all
     /// One hit, the first found: the cheapest answer to "is anything there?".
     case any
 }
 
-/// Where a ray met a shape.
-public struct RaycastHit: CustomStringConvertible {
+/// Where a ray met a shape, as RealityKit's `CollisionCastHit`.
+public struct CollisionCastHit: CustomStringConvertible {
+    /// The point where a ray met a triangle of a mesh shape. Shapes here are boxes, spheres,
+    /// capsules and convex hulls, so a hit never has one.
+    public struct TriangleHit: Hashable, Sendable {
+        /// The barycentric coordinates of the point in the triangle.
+        public let uv: SIMD2<Float>
+        /// The index of the triangle in the mesh.
+        public let faceIndex: Int
+    }
+
     /// The entity whose shape was hit.
     public let entity: Entity
     /// The point hit, in the space the cast was given in.
@@ -18,6 +27,10 @@ public struct RaycastHit: CustomStringConvertible {
     public let normal: SIMD3<Float>
     /// Metres from the origin along the ray, in the space the cast was given in.
     public let distance: Float
+    /// The index of the shape hit in the entity's collision component.
+    public let shapeIndex: Int
+    /// Where a triangle of a mesh shape was hit: always nil, as no shape here is a mesh.
+    public var triangleHit: TriangleHit? { nil }
 
     /// The entity, point, normal and distance: `"box 0" at (0, 1.6, -2) in "root", hit at
     /// (0, 1.6, -1.85), normal (0, 0, 1), 1.85 m away`.
@@ -28,42 +41,39 @@ public struct RaycastHit: CustomStringConvertible {
 
 extension Space {
     /// Casts a ray from `origin` along `direction` (any length but zero) for `length` metres and
-    /// returns what it hits: the nearest hit, every hit nearest first, or any one hit. Only
-    /// enabled entities (with enabled ancestors) whose collision group meets `mask` are hit; a ray
-    /// from inside a shape does not hit that shape. Origin, direction, length and the results
-    /// are in `reference`'s space (the world when nil). A NaN or infinite origin or direction, or
-    /// a NaN length, hits nothing; an infinite length means no limit.
-    ///
-    /// Unlike RealityKit, whose casts return every hit unless asked otherwise, the query is
-    /// `.nearest` by default: a tap wants the one block it hits.
+    /// returns what it hits: every hit nearest first (the default), the nearest hit, or any one
+    /// hit. Only enabled entities (with enabled ancestors) whose collision filter's group meets
+    /// `mask` are hit; a ray from inside a shape does not hit that shape. Origin, direction,
+    /// length and the results are in `reference`'s space (the world when nil). A NaN or infinite
+    /// origin or direction, or a NaN length, hits nothing; an infinite length means no limit.
     public func raycast(
-        origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: RaycastQuery = .nearest,
+        origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float = 100, query: CollisionCastQueryType = .all,
         mask: CollisionGroup = .all, relativeTo reference: Entity? = nil
-    ) -> [RaycastHit] {
+    ) -> [CollisionCastHit] {
         raycast(along: Ray(origin: origin, direction: direction), length: length, query: query, mask: mask, relativeTo: reference)
     }
 
-    /// Casts a ray from `start` to `end` and returns what it hits between them: the nearest hit,
-    /// every hit nearest first, or any one hit; `start`, `end` and the results are in
-    /// `reference`'s space (the world when nil). Otherwise as
-    /// ``raycast(origin:direction:length:query:mask:relativeTo:)``, `.nearest` by default.
+    /// Casts a ray from `start` to `end` and returns what it hits between them: every hit nearest
+    /// first (the default), the nearest hit, or any one hit; `start`, `end` and the results are
+    /// in `reference`'s space (the world when nil). Otherwise as
+    /// ``raycast(origin:direction:length:query:mask:relativeTo:)``.
     public func raycast(
-        from start: SIMD3<Float>, to end: SIMD3<Float>, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
-        relativeTo reference: Entity? = nil
-    ) -> [RaycastHit] {
+        from start: SIMD3<Float>, to end: SIMD3<Float>, query: CollisionCastQueryType = .all,
+        mask: CollisionGroup = .all, relativeTo reference: Entity? = nil
+    ) -> [CollisionCastHit] {
         raycast(
             along: Ray(from: start, through: end), length: (end - start).length, query: query, mask: mask,
             relativeTo: reference)
     }
 
-    /// Casts `ray` for `length` metres and returns what it hits: the nearest hit, every hit
-    /// nearest first, or any one hit; the ray and the results are in `reference`'s space (the
-    /// world when nil). Otherwise as ``raycast(origin:direction:length:query:mask:relativeTo:)``,
-    /// `.nearest` by default.
+    /// Casts `ray` for `length` metres and returns what it hits: every hit nearest first (the
+    /// default), the nearest hit, or any one hit; the ray and the results are in `reference`'s
+    /// space (the world when nil). Otherwise as
+    /// ``raycast(origin:direction:length:query:mask:relativeTo:)``.
     public func raycast(
-        along ray: Ray, length: Float = 100, query: RaycastQuery = .nearest, mask: CollisionGroup = .all,
+        along ray: Ray, length: Float = 100, query: CollisionCastQueryType = .all, mask: CollisionGroup = .all,
         relativeTo reference: Entity? = nil
-    ) -> [RaycastHit] {
+    ) -> [CollisionCastHit] {
         guard let unitRay = ray.unit, !length.isNaN, length >= 0 else { return [] }
         // In the reference space the ray is origin + t * unit for t in 0...length metres; the same
         // t runs along the world ray below, whatever the reference's scale.
@@ -73,7 +83,7 @@ extension Space {
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
         var cast = Cast(
-            primitives: hierarchy.primitives, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
+            primitives: hierarchy.primitives, hulls: hierarchy.hulls, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
             query: query, best: length)
         switch broadPhase {
         case .boundingVolumeHierarchy:
@@ -82,14 +92,14 @@ extension Space {
         case .exhaustive:
             for k in hierarchy.primitives.indices where cast.visit(k) == nil { break }
         }
-        let fromWorld = reference.map { $0.worldMatrix.inverse ?? .identity } ?? .identity
-        func hit(_ found: Cast.Found) -> RaycastHit {
+        let fromWorld = reference.map { $0.worldMatrix.invertedOrNil ?? .identity } ?? .identity
+        func hit(_ found: Cast.Found) -> CollisionCastHit {
             let primitive = hierarchy.primitives[found.primitive]
             let normal = reference == nil ? found.normal : toWorld.transpose.transformDirection(found.normal)
-            return RaycastHit(
+            return CollisionCastHit(
                 entity: hierarchy.entities[primitive.entity],
                 position: fromWorld.transformPoint(worldOrigin + found.t * worldDirection),
-                normal: normal.normalized, distance: found.t)
+                normal: normal.normalized, distance: found.t, shapeIndex: primitive.shape)
         }
         if let single = cast.single { return [hit(single)] }
         return cast.found.sorted { $0.t < $1.t }.map(hit)
@@ -100,12 +110,13 @@ extension Space {
     private struct Cast: CandidateVisitor {
         typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
         let primitives: [Primitive]
+        let hulls: [[SIMD4<Float>]]
         let origin: SIMD3<Float>
         let direction: SIMD3<Float>
         let inverse: SIMD3<Float>
         let parallel: SIMDMask<SIMD3<Int32>>
         let mask: UInt32
-        let query: RaycastQuery
+        let query: CollisionCastQueryType
         /// The farthest distance still wanted.
         var best: Float
         /// Every hit, for `.all`.
@@ -113,8 +124,12 @@ extension Space {
         /// The one hit, for `.nearest` and `.any`.
         var single: Found?
 
-        init(primitives: [Primitive], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32, query: RaycastQuery, best: Float) {
+        init(
+            primitives: [Primitive], hulls: [[SIMD4<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
+            query: CollisionCastQueryType, best: Float
+        ) {
             self.primitives = primitives
+            self.hulls = hulls
             self.origin = origin
             self.direction = direction
             inverse = SIMD3<Float>(repeating: 1) / direction
@@ -129,7 +144,8 @@ extension Space {
         mutating func visit(_ k: Int) -> Float? {
             let primitive = primitives[k]
             guard primitive.group & mask != 0,
-                let hit = primitive.intersect(origin: origin, direction: direction, inverse: inverse, parallel: parallel),
+                let hit = primitive.intersect(
+                    origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls),
                 hit.t <= best
             else { return best }
             switch query {

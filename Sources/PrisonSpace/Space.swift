@@ -18,7 +18,7 @@ final class ChangeCounter {
 
     func noteTouched(subtree entity: Entity) {
         noteTouched(entity)
-        for child in entity.children { noteTouched(subtree: child) }
+        for child in entity.childList { noteTouched(subtree: child) }
     }
 
     /// The entities touched so far, and a fresh start.
@@ -29,7 +29,9 @@ final class ChangeCounter {
 }
 
 /// An immersive space: the tree of entities under a root at the world origin (on the floor under
-/// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts.
+/// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts. It
+/// answers what RealityKit's `Scene` and a `RealityView`'s content answer: ``add(_:)``,
+/// ``remove(_:)``, ``entities``, ``findEntity(named:)``, `raycast(…)`, `subscribe(to:on:_:)`.
 ///
 /// Time moves only through ``advance(by:)``: the same steps give the same transforms, bit for
 /// bit, in a window and headless.
@@ -65,10 +67,27 @@ public final class Space {
         root.space = self
     }
 
-    /// Adds `entity` under the root.
+    /// Event handlers by the type of event they take.
+    @exclusivity(unchecked) var subscriptions: [ObjectIdentifier: [Subscription]] = [:]
+    @exclusivity(unchecked) var nextSubscription = 0
+
+    /// Adds `entity` under the root, taking it from its current parent.
+    public func add(_ entity: Entity) { root.addChild(entity) }
+
+    /// Adds `entity` under the root, as ``add(_:)`` does.
     public func addChild(_ entity: Entity) { root.addChild(entity) }
 
-    /// The first entity named `name`, depth first.
+    /// Removes `entity` from the space if it is one of the entities under the root.
+    public func remove(_ entity: Entity) { root.removeChild(entity) }
+
+    /// The entities under the root, in the order they were added: a collection that also adds
+    /// and removes them. Setting it makes the given entities the only ones.
+    public var entities: Entity.ChildCollection {
+        get { root.children }
+        set { root.children = newValue }
+    }
+
+    /// The first entity named `name` in the space, depth first from the root (named `root`).
     public func findEntity(named name: String) -> Entity? { root.findEntity(named: name) }
 
     /// The hierarchy of the entities where they are now: refitted after moves and removals,

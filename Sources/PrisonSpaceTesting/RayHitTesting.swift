@@ -18,7 +18,8 @@ extension Space {
         centres.enumerated().map { index, centre in
             let box = Entity(
                 name: "\(prefix) \(index)", transform: Transform(translation: centre),
-                collision: CollisionComponent(shapes: [.box(size: SIMD3(repeating: size))], group: group))
+                collision: CollisionComponent(
+                    shapes: [.generateBox(size: SIMD3(repeating: size))], filter: CollisionFilter(group: group, mask: .all)))
             addChild(box)
             return box
         }
@@ -26,18 +27,18 @@ extension Space {
 
     /// The nearest hit of a ray from `eye` through `target` (world points) and up to 100 m on,
     /// among the entities whose group meets `mask`; nil when it hits nothing.
-    public func firstHit(from eye: SIMD3<Float>, toward target: SIMD3<Float>, mask: CollisionGroup = .all) -> RaycastHit? {
+    public func firstHit(from eye: SIMD3<Float>, toward target: SIMD3<Float>, mask: CollisionGroup = .all) -> CollisionCastHit? {
         raycast(along: Ray(from: eye, through: target), query: .nearest, mask: mask).first
     }
 
     /// Every hit of a ray from `eye` through `target` (world points) and up to 100 m on, nearest
     /// first, among the entities whose group meets `mask`.
-    public func allHits(from eye: SIMD3<Float>, toward target: SIMD3<Float>, mask: CollisionGroup = .all) -> [RaycastHit] {
+    public func allHits(from eye: SIMD3<Float>, toward target: SIMD3<Float>, mask: CollisionGroup = .all) -> [CollisionCastHit] {
         raycast(along: Ray(from: eye, through: target), query: .all, mask: mask)
     }
 }
 
-extension RaycastHit {
+extension CollisionCastHit {
     /// Whether the hit is within `tolerance` metres of `position` and, when `normal` is given,
     /// its normal within `tolerance` of `normal`.
     public func isApproximately(at position: SIMD3<Float>, normal: SIMD3<Float>? = nil, tolerance: Float = 1e-4) -> Bool {

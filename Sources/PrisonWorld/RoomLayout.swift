@@ -27,12 +27,12 @@ public struct RoomLayout: Hashable, Sendable {
     public var innerDistance: Float { Float(width) * blockSize / 2 }
 
     /// The turn of wall `wall` about +y: -90° a wall, so its local -z points away from the player.
-    public func rotation(ofWall wall: Int) -> Quaternion { Self.rotation(ofWall: wall) }
+    public func rotation(ofWall wall: Int) -> simd_quatf { Self.rotation(ofWall: wall) }
 
     /// The turn of wall `wall` about +y in a room of any size: -90° a wall, so its local -z
     /// points away from the player.
-    public static func rotation(ofWall wall: Int) -> Quaternion {
-        Quaternion(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])
+    public static func rotation(ofWall wall: Int) -> simd_quatf {
+        simd_quatf(angle: -Float.pi / 2 * Float(wall), axis: [0, 1, 0])
     }
 
     /// The centre of block `(wall, column, row)` in its wall's space: `column` counts from the
@@ -52,14 +52,14 @@ public struct RoomLayout: Hashable, Sendable {
     /// (boxes that only touched could leave a gap of a rounding error there).
     var blockCollision: CollisionComponent {
         let across = blockSize * 1.001
-        return CollisionComponent(shapes: [.box(size: [across, across, blockSize])])
+        return CollisionComponent(shapes: [.generateBox(size: [across, across, blockSize])])
     }
 
     /// A room entity named `room` with a child entity per wall (`wall 0`, `wall 1`, …), turned.
     func makeRoom() -> (room: Entity, walls: [Entity]) {
         let room = Entity(name: "room")
         let walls = (0..<max(0, walls)).map { Entity(name: "wall \($0)", transform: Transform(rotation: rotation(ofWall: $0))) }
-        walls.forEach(room.addChild)
+        for wall in walls { room.addChild(wall) }
         return (room, walls)
     }
 

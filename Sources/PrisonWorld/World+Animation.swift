@@ -45,7 +45,7 @@ extension World {
         entity.collision = nil
         var target = entity.transform
         target.scale = .zero
-        target.rotation = Quaternion(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
+        target.rotation = simd_quatf(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
         start(index, to: target, phase: .breaking, duration: duration, timingFunction: .easeIn)
     }
 
@@ -62,7 +62,7 @@ extension World {
 
     /// Starts a move of block `index` from where it is to `target` in its wall's space.
     func start(
-        _ index: Int, to target: Transform, phase: BlockPhase, duration: Int64, timingFunction: TimingFunction = .easeInOut
+        _ index: Int, to target: Transform, phase: BlockPhase, duration: Int64, timingFunction: AnimationTimingFunction = .easeInOut
     ) {
         states[index].phase = phase
         states[index].isMoving = true
@@ -87,7 +87,7 @@ extension World {
     }
 
     /// Moves a wall, relative to the room, from where it is to `target`.
-    func moveWall(_ wall: Int, to target: Transform, duration: Int64, timingFunction: TimingFunction) {
+    func moveWall(_ wall: Int, to target: Transform, duration: Int64, timingFunction: AnimationTimingFunction) {
         noteAnimation(lasting: duration)
         walls[wall].move(to: target, relativeTo: room, microseconds: duration, timingFunction: timingFunction)
     }
@@ -139,7 +139,7 @@ extension World {
             // Each column topples toward the player: row r lands r blocks in from the wall.
             let standing = layout.centreInWall(column: cell.column, row: cell.row)
             let fallen = Transform(
-                rotation: Quaternion(angle: -.pi / 2, axis: [1, 0, 0]),
+                rotation: simd_quatf(angle: -.pi / 2, axis: [1, 0, 0]),
                 translation: [standing.x, s / 2, standing.z + Float(cell.row) * s])
             start(index, to: fallen, phase: .toppling, duration: duration, timingFunction: .easeIn)
         }

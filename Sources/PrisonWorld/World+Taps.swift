@@ -8,7 +8,7 @@ public struct TapTarget {
     /// The block's cell in the rules, which for a falling or sliding block is where it is going.
     public let cell: Cell
     /// Where the ray meets the block: point, normal and distance.
-    public let hit: RaycastHit
+    public let hit: CollisionCastHit
 }
 
 /// What tapping a target would do now.

@@ -596,7 +596,7 @@ private struct Fixture {
         let open = fixture.session.surroundings
         #expect(open.opening == 1)
         // Wall 0 of blocks has gone outward and down; the three bare stone walls as far.
-        let travel = { (matrix: Matrix4x4) in
+        let travel = { (matrix: simd_float4x4) in
             let moved = matrix.transformPoint(.zero)
             return (moved * moved).sum().squareRoot()
         }

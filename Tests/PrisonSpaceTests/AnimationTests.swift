@@ -7,7 +7,7 @@ struct AnimationTests {
     @Test("A move relative to a turned parent ends exactly at its target, bit for bit")
     func exactEndUnderTurnedParent() {
         let space = Space()
-        let wall = Entity(name: "wall", transform: Transform(rotation: Quaternion(angle: -.pi / 2, axis: [0, 1, 0])))
+        let wall = Entity(name: "wall", transform: Transform(rotation: simd_quatf(angle: -.pi / 2, axis: [0, 1, 0])))
         space.addChild(wall)
         let block = Entity(name: "block")
         wall.addChild(block)
@@ -20,10 +20,10 @@ struct AnimationTests {
     @Test(
         "Timing functions at 0, 0.5 and 1",
         arguments: [
-            (TimingFunction.linear, Float(0.5)), (.easeIn, 0.315_357), (.easeOut, 0.684_643), (.easeInOut, 0.5),
+            (AnimationTimingFunction.linear, Float(0.5)), (.easeIn, 0.315_357), (.easeOut, 0.684_643), (.easeInOut, 0.5),
             (.cubicBezier(controlPoint1: [0.25, 0.1], controlPoint2: [0.25, 1]), 0.802_403),
         ])
-    func timingFunctions(function: TimingFunction, half: Float) {
+    func timingFunctions(function: AnimationTimingFunction, half: Float) {
         #expect(function.progress(at: 0) == 0)
         #expect(abs(function.progress(at: 0.5) - half) < 1e-4)
         #expect(function.progress(at: 1) == 1)
@@ -38,12 +38,12 @@ struct AnimationTests {
     func interpolation() {
         let space = Space()
         let box = movingBox(in: space)
-        let target = Transform(scale: [3, 3, 3], rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [2, 0, 0])
+        let target = Transform(scale: [3, 3, 3], rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [2, 0, 0])
         box.move(to: target, relativeTo: nil, duration: .seconds(1))
         space.advance(by: .milliseconds(500))
         #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
         #expect(box.transform.scale.isApproximatelyEqual(to: [2, 2, 2]))
-        #expect(box.transform.rotation.isApproximatelyEqual(to: Quaternion(angle: .pi / 4, axis: [0, 1, 0])))
+        #expect(box.transform.rotation.isApproximatelyEqual(to: simd_quatf(angle: .pi / 4, axis: [0, 1, 0])))
         space.advance(by: .milliseconds(500))
         #expect(box.transform == target)
     }
@@ -101,7 +101,7 @@ struct AnimationTests {
     @Test("A move's target may be given relative to another entity")
     func relativeTarget() {
         let space = Space()
-        let anchor = Entity(name: "anchor", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -2]))
+        let anchor = Entity(name: "anchor", transform: Transform(rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -2]))
         space.addChild(anchor)
         let box = movingBox(in: space)
         box.move(to: Transform(translation: [0, 0, -1]), relativeTo: anchor, duration: .seconds(1), timingFunction: .easeInOut)
@@ -113,11 +113,11 @@ struct AnimationTests {
     @Test("Orientation can be read and set relative to another entity")
     func orientation() {
         let space = Space()
-        let turned = Entity(name: "turned", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0])))
+        let turned = Entity(name: "turned", transform: Transform(rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0])))
         space.addChild(turned)
         let box = movingBox(in: space)
         box.setOrientation(.identity, relativeTo: turned)
-        #expect(box.orientation(relativeTo: nil).isApproximatelyEqual(to: Quaternion(angle: .pi / 2, axis: [0, 1, 0])))
+        #expect(box.orientation(relativeTo: nil).isApproximatelyEqual(to: simd_quatf(angle: .pi / 2, axis: [0, 1, 0])))
         #expect(box.orientation(relativeTo: turned).isApproximatelyEqual(to: .identity))
     }
 
@@ -128,7 +128,7 @@ struct AnimationTests {
             let boxes = space.addBoxes(at: (0..<20).map { [Float($0), 0, 0] })
             for (k, box) in boxes.enumerated() {
                 box.move(
-                    to: Transform(rotation: Quaternion(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1]),
+                    to: Transform(rotation: simd_quatf(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1]),
                     relativeTo: nil, duration: .seconds(0.5 + Double(k) / 10), timingFunction: .easeInOut)
             }
             for step in 0..<30 { space.advance(by: .seconds(1.0 / 60 + Double(step % 3) / 1000)) }
@@ -141,12 +141,12 @@ struct AnimationTests {
     func microsecondsMatchDurations() {
         let durations: [Int64] = [300_000, 250_001, 1, 0, -5, 1_500_000]
         let steps: [Int64] = [16_667, 11_111, 3, 0, -1, 400_000, 123_457]
-        func run(inMicroseconds: Bool) -> (transforms: [Transform], durations: [Duration], time: Duration) {
+        func run(inMicroseconds: Bool) -> (transforms: [Transform], durations: [TimeInterval], time: Duration) {
             let space = Space()
             let boxes = space.addBoxes(at: durations.indices.map { [Float($0), 0, 0] })
             let moves = zip(boxes, durations).enumerated().map { k, pair in
                 let (box, duration) = pair
-                let target = Transform(rotation: Quaternion(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1])
+                let target = Transform(rotation: simd_quatf(angle: Float(k), axis: [0, 1, 1]), translation: [0, Float(k), 1])
                 return inMicroseconds
                     ? box.move(to: target, relativeTo: nil, microseconds: duration, timingFunction: .easeInOut)
                     : box.move(to: target, relativeTo: nil, duration: .microseconds(duration), timingFunction: .easeInOut)

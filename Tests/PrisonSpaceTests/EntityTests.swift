@@ -15,20 +15,20 @@ private struct Tree {
     let space = Space()
     let a = Entity(
         name: "a",
-        transform: Transform(scale: [2, 2, 2], rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [1, 0, 0]))
+        transform: Transform(scale: [2, 2, 2], rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [1, 0, 0]))
     let b = Entity(
         name: "b",
         transform: Transform(
-            scale: [0.5, 0.5, 0.5], rotation: Quaternion(angle: .pi / 2, axis: [1, 0, 0]), translation: [0, 0, -1]))
+            scale: [0.5, 0.5, 0.5], rotation: simd_quatf(angle: .pi / 2, axis: [1, 0, 0]), translation: [0, 0, -1]))
     let c = Entity(
         name: "c",
-        transform: Transform(scale: [3, 3, 3], rotation: Quaternion(angle: .pi / 2, axis: [0, 0, 1]), translation: [0, 4, 2]))
+        transform: Transform(scale: [3, 3, 3], rotation: simd_quatf(angle: .pi / 2, axis: [0, 0, 1]), translation: [0, 4, 2]))
     let s = Entity(
-        name: "s", transform: Transform(rotation: Quaternion(angle: .pi, axis: [0, 0, 1]), translation: [0, 1, 0]))
+        name: "s", transform: Transform(rotation: simd_quatf(angle: .pi, axis: [0, 0, 1]), translation: [0, 1, 0]))
     let other = Entity(
         name: "other",
         transform: Transform(
-            scale: [1.5, 1.5, 1.5], rotation: Quaternion(angle: .pi / 4, axis: [0, 1, 0]), translation: [0, 0, 5]))
+            scale: [1.5, 1.5, 1.5], rotation: simd_quatf(angle: .pi / 4, axis: [0, 1, 0]), translation: [0, 0, 5]))
 
     init() {
         space.addChild(a)
@@ -148,7 +148,7 @@ struct EntityTests {
         #expect(tree.c.orientation(relativeTo: nil).isApproximatelyEqual(to: expectedRotation, tolerance: 1e-5))
         // Relative to a descendant: the inverse.
         let inverse = tree.a.transform(relativeTo: tree.c)
-        let forward = try #require(tree.c.transform(relativeTo: tree.a).matrix.inverse)
+        let forward = tree.c.transform(relativeTo: tree.a).matrix.inverse
         #expect(inverse.matrix.isApproximatelyEqual(to: forward, tolerance: 1e-5))
     }
 
@@ -266,7 +266,7 @@ struct EntityTests {
     @Test("removeFromParent takes the entity and its subtree out of the tree and the space")
     func remove() {
         let tree = Tree()
-        let box = Entity(name: "box", collision: CollisionComponent(shapes: [.box(size: [0.2, 0.2, 0.2])]))
+        let box = Entity(name: "box", collision: CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
         tree.c.addChild(box)
         let centre = box.position(relativeTo: nil)
         #expect(tree.space.firstHit(from: centre + [0, 0, 2], toward: centre)?.entity === box)
@@ -290,7 +290,7 @@ struct EntityTests {
     @Test("World transforms follow a parent that moves (no stale cache)")
     func cacheInvalidation() {
         let tree = Tree()
-        let box = Entity(name: "box", collision: CollisionComponent(shapes: [.box(size: [0.2, 0.2, 0.2])]))
+        let box = Entity(name: "box", collision: CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
         tree.c.addChild(box)
         #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [3, -2, 0], tolerance: 1e-5))
         _ = box.worldMatrix

@@ -105,11 +105,11 @@ struct RayTests {
             let radius = random.next(0.1, 1.5)
             let isSphere = round % 3 == 0
             let turned = round % 3 == 1
-            let turn = Quaternion(angle: random.next(0, 6), axis: [random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)])
+            let turn = simd_quatf(angle: random.next(0, 6), axis: [random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)])
             space.addChild(
                 Entity(
                     name: "shape", transform: Transform(rotation: turned ? turn : .identity, translation: centre),
-                    collision: CollisionComponent(shapes: [isSphere ? .sphere(radius: radius) : .box(size: size)])))
+                    collision: CollisionComponent(shapes: [isSphere ? .generateSphere(radius: radius) : .generateBox(size: size)])))
             let ray = Ray(
                 origin: [random.next(-1, 1), random.next(0, 2), random.next(-1, 1)],
                 direction: centre + [random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)])

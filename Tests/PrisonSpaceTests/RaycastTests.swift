@@ -25,8 +25,8 @@ struct RaycastTests {
         let box = Entity(
             name: "turned",
             transform: Transform(
-                scale: [2, 1, 1], rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -5]),
-            collision: CollisionComponent(shapes: [.box(size: [1, 1, 1])]))
+                scale: [2, 1, 1], rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [0, 0, -5]),
+            collision: CollisionComponent(shapes: [.generateBox(size: [1, 1, 1])]))
         space.addChild(box)
         // Turned 90° about +y, the box's local x (stretched to 2 m) runs along the world z axis.
         let hit = try #require(space.firstHit(from: .zero, toward: [0, 0, -5]))
@@ -41,7 +41,7 @@ struct RaycastTests {
         space.addChild(
             Entity(
                 name: "ball", transform: Transform(translation: [0, 0, -5]),
-                collision: CollisionComponent(shapes: [.sphere(radius: 0.5, offset: [0, 1, 0])])))
+                collision: CollisionComponent(shapes: [.generateSphere(radius: 0.5).offsetBy(translation: [0, 1, 0])])))
         let hit = try #require(space.firstHit(from: [0, 1, 0], toward: [0, 1, -5]))
         #expect(hit.isApproximately(at: [0, 1, -4.5], normal: [0, 0, 1]))
         #expect(space.firstHit(from: [0, 0, 0], toward: [0, 0, -5]) == nil)
@@ -104,7 +104,7 @@ struct RaycastTests {
         space.addChild(parent)
         let child = Entity(
             name: "child", transform: Transform(translation: [0, 0, -2]),
-            collision: CollisionComponent(shapes: [.box(size: [1, 1, 1])]))
+            collision: CollisionComponent(shapes: [.generateBox(size: [1, 1, 1])]))
         parent.addChild(child)
         #expect(space.firstHit(from: .zero, toward: [0, 0, -1])?.entity === child)
         parent.isEnabled = false
@@ -147,7 +147,7 @@ struct RaycastTests {
         space.addBoxes(at: [[0, 0, -4]], size: 1)
         let head = Entity(
             name: "head",
-            transform: Transform(scale: [2, 2, 2], rotation: Quaternion(angle: .pi, axis: [0, 1, 0]), translation: [0, 0, 0]))
+            transform: Transform(scale: [2, 2, 2], rotation: simd_quatf(angle: .pi, axis: [0, 1, 0]), translation: [0, 0, 0]))
         space.addChild(head)
         // The head is turned round and twice as large: its +z is the world's -z, its metre two.
         let hit = try #require(space.raycast(origin: .zero, direction: [0, 0, 1], relativeTo: head).first)
@@ -189,7 +189,7 @@ struct RaycastTests {
         let boxes = (0..<200).map { index in
             let box = Entity(
                 name: "box \(index)", transform: Transform(translation: [random.next(-4, 4), random.next(0, 3), random.next(-4, 4)]),
-                collision: CollisionComponent(shapes: [.box(size: [0.4, 0.4, 0.4])]))
+                collision: CollisionComponent(shapes: [.generateBox(size: [0.4, 0.4, 0.4])]))
             (index % 4 == 0 ? holder : space.root).addChild(box)
             return box
         }
@@ -202,11 +202,11 @@ struct RaycastTests {
                 let box = boxes[Int(random.next(0, 199.99))]
                 switch Int(random.next(0, 5.99)) {
                 case 0: box.transform.translation += [random.next(-1, 1), random.next(-1, 1), random.next(-1, 1)]
-                case 1: box.transform.rotation = Quaternion(angle: random.next(0, 3), axis: [0, 1, 0])
+                case 1: box.transform.rotation = simd_quatf(angle: random.next(0, 3), axis: [0, 1, 0])
                 case 2: box.removeFromParent()
                 case 3: box.isEnabled = false
                 case 4: box.collision = nil
-                default: box.collision?.group = CollisionGroup(rawValue: 2)
+                default: box.collision?.filter.group = CollisionGroup(rawValue: 2)
                 }
             }
             if round % 5 == 0 { holder.transform.translation.y += 0.3 }
@@ -230,7 +230,7 @@ struct RaycastTests {
         let space = Space()
         let box = Entity(
             name: "box", transform: Transform(scale: .zero, translation: [0, 0, -3]),
-            collision: CollisionComponent(shapes: [.box(size: [1, 1, 1])]))
+            collision: CollisionComponent(shapes: [.generateBox(size: [1, 1, 1])]))
         space.addChild(box)
         #expect(space.firstHit(from: .zero, toward: [0, 0, -3]) == nil)
         box.transform.scale = [1, 1, 1]

@@ -22,7 +22,7 @@ import Testing
                 Entity(
                     name: "block \(column) \(row)",
                     transform: Transform(translation: [Float(column - 5) * 0.3, Float(row) * 0.3 + 0.15, -2]),
-                    collision: CollisionComponent(shapes: [.box(size: [0.3, 0.3, 0.3])])))
+                    collision: CollisionComponent(shapes: [.generateBox(size: [0.3, 0.3, 0.3])])))
         }
     }
     space.addChild(wall)

@@ -29,10 +29,10 @@ struct TestingAPITests {
         let space = Space()
         let parent = Entity(
             name: "parent",
-            transform: Transform(scale: [1, 3, 0.5], rotation: Quaternion(angle: 0.7, axis: [1, 2, 0.5]), translation: [1, 2, 3]))
+            transform: Transform(scale: [1, 3, 0.5], rotation: simd_quatf(angle: 0.7, axis: [1, 2, 0.5]), translation: [1, 2, 3]))
         let child = Entity(
             name: "child",
-            transform: Transform(scale: [2, 0.25, 1], rotation: Quaternion(angle: -1.1, axis: [0, 1, 1]), translation: [0, -1, 2]))
+            transform: Transform(scale: [2, 0.25, 1], rotation: simd_quatf(angle: -1.1, axis: [0, 1, 1]), translation: [0, -1, 2]))
         space.addChild(parent)
         parent.addChild(child)
         var random = SpaceTestRandom(seed: 41)
@@ -61,11 +61,11 @@ struct TestingAPITests {
     @Test("Transforms convert between spaces and back")
     func transforms() {
         let space = Space()
-        let a = Entity(name: "a", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: [0, 1, 0]), translation: [1, 0, 0]))
+        let a = Entity(name: "a", transform: Transform(rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [1, 0, 0]))
         let b = Entity(name: "b", transform: Transform(scale: [2, 2, 2], translation: [0, 0, -3]))
         space.addChild(a)
         space.addChild(b)
-        let t = Transform(scale: [1, 2, 1], rotation: Quaternion(angle: 0.3, axis: [1, 0, 0]), translation: [0.5, 1, 0])
+        let t = Transform(scale: [1, 2, 1], rotation: simd_quatf(angle: 0.3, axis: [1, 0, 0]), translation: [0.5, 1, 0])
         let inA = a.convert(transform: t, from: b)
         #expect(a.convert(transform: inA, to: b).isApproximatelyEqual(to: t))
         #expect(b.convert(transform: t, to: a).isApproximatelyEqual(to: inA))

@@ -1,0 +1,90 @@
+/// A piece of data an entity carries, one of each type: RealityKit's `Component`. Conform your
+/// own types to it to keep them on entities with `entity.components.set(…)`.
+public protocol Component {
+    /// Registers the type with the space's component system. RealityKit requires a call for
+    /// custom components before use; here every type works without it, and the call does nothing.
+    static func registerComponent()
+}
+
+extension Component {
+    /// Does nothing: every component type works without registration here.
+    public static func registerComponent() {}
+}
+
+extension Transform: Component {}
+
+extension Entity {
+    /// An entity's components, one of each type, as RealityKit's `Entity.ComponentSet`: set,
+    /// read, test and remove them by type. Every entity has a ``Transform``.
+    public struct ComponentSet {
+        /// The entity whose components these are.
+        let entity: Entity
+
+        /// Sets `component`, replacing any of its type.
+        public func set<T: Component>(_ component: T) {
+            switch component {
+            case let transform as Transform: entity.transform = transform
+            case let collision as CollisionComponent: entity.collision = collision
+            default: entity.otherComponents[ObjectIdentifier(T.self)] = component
+            }
+        }
+
+        /// Sets each of `components`, replacing those of their types.
+        public func set(_ components: [any Component]) {
+            for component in components { set(component) }
+        }
+
+        /// Whether the entity has a component of `componentType`.
+        public func has(_ componentType: any Component.Type) -> Bool {
+            if componentType == Transform.self { return true }
+            if componentType == CollisionComponent.self { return entity.collision != nil }
+            return entity.otherComponents[ObjectIdentifier(componentType)] != nil
+        }
+
+        /// Removes the component of `componentType`; removing the ``Transform`` resets it to the
+        /// identity.
+        public func remove(_ componentType: any Component.Type) {
+            if componentType == Transform.self {
+                entity.transform = .identity
+            } else if componentType == CollisionComponent.self {
+                entity.collision = nil
+            } else {
+                entity.otherComponents[ObjectIdentifier(componentType)] = nil
+            }
+        }
+
+        /// Removes every component; the ``Transform`` is reset to the identity.
+        public func removeAll() {
+            entity.transform = .identity
+            entity.collision = nil
+            entity.otherComponents = [:]
+        }
+
+        /// The component of `componentType`, or nil; setting nil removes it.
+        public subscript<T: Component>(componentType: T.Type) -> T? {
+            get {
+                if T.self == Transform.self { return entity.transform as? T }
+                if T.self == CollisionComponent.self { return entity.collision as? T }
+                return entity.otherComponents[ObjectIdentifier(T.self)] as? T
+            }
+            nonmutating set {
+                if let newValue { set(newValue) } else { remove(T.self) }
+            }
+        }
+
+        /// How many components the entity has, its ``Transform`` included.
+        public var count: Int { 1 + (entity.collision == nil ? 0 : 1) + entity.otherComponents.count }
+    }
+
+    /// The entity's components, one of each type. Setting it gives the entity the components of
+    /// another entity's set.
+    public var components: ComponentSet {
+        get { ComponentSet(entity: self) }
+        set {
+            guard newValue.entity !== self else { return }
+            transform = newValue.entity.transform
+            collision = newValue.entity.collision
+            otherComponents = newValue.entity.otherComponents
+        }
+    }
+}

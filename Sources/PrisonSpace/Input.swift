@@ -1,0 +1,123 @@
+/// Makes an entity and its descendants targets for input such as taps, as RealityKit's
+/// `InputTargetComponent`.
+///
+/// An entity can be targeted when it has a ``CollisionComponent`` (its shapes are what input
+/// hits) and the nearest `InputTargetComponent` on it or on an ancestor is enabled and allows
+/// the kind of input. A descendant opts out with a component of its own whose ``isEnabled`` is
+/// false, and its own ``allowedInputTypes`` override its ancestor's.
+public struct InputTargetComponent: Component, Hashable, Sendable {
+    /// Kinds of input: direct (touching the entity) and indirect (looking and pinching, or a
+    /// mouse click).
+    public struct InputType: OptionSet, Hashable, Sendable {
+        /// The bits of the set.
+        public let rawValue: UInt32
+        /// The set of the bits of `rawValue`.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        /// Input that reaches the entity by touching it.
+        public static let direct = InputType(rawValue: 1)
+        /// Input that reaches the entity from afar, along a ray: a gaze and pinch, a click.
+        public static let indirect = InputType(rawValue: 2)
+        /// Every kind of input.
+        public static let all: InputType = [.direct, .indirect]
+    }
+
+    /// The kinds of input the entity and its descendants take.
+    public var allowedInputTypes: InputType
+    /// Whether the entity and its descendants (up to any with a component of their own) take
+    /// input at all.
+    public var isEnabled = true
+
+    /// A component that lets the entity and its descendants take `allowedInputTypes`.
+    public init(allowedInputTypes: InputType = .all) {
+        self.allowedInputTypes = allowedInputTypes
+    }
+}
+
+extension Entity {
+    /// Whether input of `inputType` can target the entity: it is active, has a collision
+    /// component, and the nearest ``InputTargetComponent`` on it or an ancestor is enabled and
+    /// allows that input.
+    public func isInputTarget(for inputType: InputTargetComponent.InputType = .indirect) -> Bool {
+        guard collision != nil, isActive else { return false }
+        var current: Entity? = self
+        while let entity = current {
+            if let target = entity.components[InputTargetComponent.self] {
+                return target.isEnabled && target.allowedInputTypes.contains(inputType)
+            }
+            current = entity.parent
+        }
+        return false
+    }
+}
+
+/// A point in three dimensions with double coordinates, as the Spatial framework's `Point3D`.
+public struct Point3D: Hashable, Sendable {
+    /// The coordinate along x.
+    public var x: Double
+    /// The coordinate along y.
+    public var y: Double
+    /// The coordinate along z.
+    public var z: Double
+
+    /// The point `(x, y, z)`.
+    public init(x: Double = 0, y: Double = 0, z: Double = 0) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The point at `vector`.
+    public init(_ vector: SIMD3<Float>) { self.init(x: Double(vector.x), y: Double(vector.y), z: Double(vector.z)) }
+
+    /// The coordinates as a vector.
+    public var vector: SIMD3<Double> { SIMD3(x, y, z) }
+}
+
+/// The value types of a tap, standing in for SwiftUI's `SpatialTapGesture` where SwiftUI does
+/// not exist.
+public enum SpatialTapGesture {
+    /// Where a tap landed.
+    public struct Value: Hashable, Sendable {
+        /// The point the tap hit, in metres in the space (the world).
+        public var location3D: Point3D
+
+        /// A tap that hit `location3D`.
+        public init(location3D: Point3D) { self.location3D = location3D }
+    }
+}
+
+/// A gesture's value together with the entity it targeted, as RealityKit's `EntityTargetValue`:
+/// what a handler of `SpatialTapGesture().targetedToAnyEntity()` receives. The gesture value's
+/// properties read through it: `value.location3D`.
+@dynamicMemberLookup
+public struct EntityTargetValue<Value> {
+    /// The entity the gesture targeted.
+    public var entity: Entity
+    /// The gesture's own value.
+    public var gestureValue: Value
+
+    /// The value of a gesture `gestureValue` that targeted `entity`, for calling a handler in a
+    /// test.
+    public init(entity: Entity, gestureValue: Value) {
+        self.entity = entity
+        self.gestureValue = gestureValue
+    }
+
+    /// The gesture value's property at `keyPath`.
+    public subscript<T>(dynamicMember keyPath: KeyPath<Value, T>) -> T { gestureValue[keyPath: keyPath] }
+}
+
+extension Space {
+    /// The tap that `ray` (in the world) gives, as a targeted tap gesture would hand it to its
+    /// handler: the nearest entity it hits that input of `inputType` can target
+    /// (``Entity/isInputTarget(for:)``), and the point hit. Nil when it targets nothing.
+    public func tap(
+        along ray: Ray, inputType: InputTargetComponent.InputType = .indirect
+    ) -> EntityTargetValue<SpatialTapGesture.Value>? {
+        guard let hit = raycast(along: ray, query: .all).first(where: { $0.entity.isInputTarget(for: inputType) }) else {
+            return nil
+        }
+        return EntityTargetValue(entity: hit.entity, gestureValue: SpatialTapGesture.Value(location3D: Point3D(hit.position)))
+    }
+}

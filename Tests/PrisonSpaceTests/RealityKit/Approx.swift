@@ -1,0 +1,37 @@
+#if canImport(RealityKit)
+import RealityKit
+#else
+import PrisonSpace
+#endif
+
+// Approximate comparisons shared by the RealityKit conformance tests. They use only
+// standard SIMD arithmetic, so they mean the same thing on either side of the import.
+
+func isClose(_ a: Float, _ b: Float, tolerance: Float = 1e-4) -> Bool {
+    abs(a - b) <= tolerance
+}
+
+func isClose(_ a: SIMD3<Float>, _ b: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
+    let d = a - b
+    return (d * d).sum().squareRoot() <= tolerance
+}
+
+func isClose(_ a: SIMD4<Float>, _ b: SIMD4<Float>, tolerance: Float = 1e-4) -> Bool {
+    let d = a - b
+    return (d * d).sum().squareRoot() <= tolerance
+}
+
+/// Quaternions q and -q describe the same rotation, so compare up to sign.
+func isClose(_ a: simd_quatf, _ b: simd_quatf, tolerance: Float = 1e-4) -> Bool {
+    isClose(a.vector, b.vector, tolerance: tolerance) || isClose(a.vector, -b.vector, tolerance: tolerance)
+}
+
+func isClose(_ a: float4x4, _ b: float4x4, tolerance: Float = 1e-4) -> Bool {
+    isClose(a.columns.0, b.columns.0, tolerance: tolerance)
+        && isClose(a.columns.1, b.columns.1, tolerance: tolerance)
+        && isClose(a.columns.2, b.columns.2, tolerance: tolerance)
+        && isClose(a.columns.3, b.columns.3, tolerance: tolerance)
+}
+
+/// A quarter turn counterclockwise about +y, seen from above: it takes +x to -z.
+var quarterTurnAboutY: simd_quatf { simd_quatf(angle: .pi / 2, axis: [0, 1, 0]) }
