@@ -47,3 +47,27 @@ import Testing
     let broken = wall.children.filter { $0.transform.scale.x < 1 }
     #expect(broken.map(\.name) == ["block 5 5"])
 }
+
+/// The tap handler of the README's section on the space.
+private func nudge(_ value: EntityTargetValue<SpatialTapGesture.Value>) {
+    var transform = value.entity.transform
+    transform.translation += SIMD3(0.1, 0, -0.1)
+    value.entity.move(to: transform, relativeTo: nil, duration: 3, timingFunction: .easeInOut)
+}
+
+@Test func theReadmeRealityKitExampleRuns() throws {
+    let scene = Space()
+    let sphere = ModelEntity(mesh: .generateSphere(radius: 0.1), materials: [SimpleMaterial(color: .blue, isMetallic: false)])
+    sphere.components.set(InputTargetComponent())
+    sphere.components.set(CollisionComponent(shapes: [.generateSphere(radius: 0.1)]))
+    sphere.position = [0, 1.5, -1.5]
+    scene.add(sphere)
+
+    let hits = scene.raycast(origin: [0, 1.5, 0], direction: [0, 0, -1])
+    #expect(hits.count == 1 && hits[0].entity === sphere)
+    let tap = try #require(scene.tap(along: Ray(origin: [0, 1.5, 0], direction: [0, 0, -1])))
+    #expect(tap.entity === sphere)
+    nudge(tap)
+    scene.advance(by: .seconds(3))
+    #expect(sphere.position == [0.1, 1.5, -1.6])
+}

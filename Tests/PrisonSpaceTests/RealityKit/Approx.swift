@@ -4,7 +4,7 @@ import RealityKit
 import PrisonSpace
 #endif
 
-// Approximate comparisons shared by the RealityKit conformance tests. They use only
+// Approximate comparisons and a scene shared by the RealityKit conformance tests. They use only
 // standard SIMD arithmetic, so they mean the same thing on either side of the import.
 
 func isClose(_ a: Float, _ b: Float, tolerance: Float = 1e-4) -> Bool {
@@ -35,3 +35,16 @@ func isClose(_ a: float4x4, _ b: float4x4, tolerance: Float = 1e-4) -> Bool {
 
 /// A quarter turn counterclockwise about +y, seen from above: it takes +x to -z.
 var quarterTurnAboutY: simd_quatf { simd_quatf(angle: .pi / 2, axis: [0, 1, 0]) }
+
+/// Three 0.2 m boxes added to `scene` at z = -1, -2 and -3 on the -z axis: their near faces are
+/// 0.9, 1.9 and 2.9 m from the origin.
+@MainActor
+func threeBoxes(in scene: Space) -> [Entity] {
+    [-1, -2, -3].map { (z: Float) -> Entity in
+        let e = Entity()
+        e.position = [0, 0, z]
+        e.components.set(CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
+        scene.add(e)
+        return e
+    }
+}

@@ -14,17 +14,6 @@ import Testing
 @MainActor
 @Suite("Scene.raycast(from:to:query:mask:relativeTo:)")
 struct RaycastFromToTests {
-    /// Boxes of 0.2 m at z = -1, -2, -3.
-    private func threeBoxes(in scene: Space) -> [Entity] {
-        [-1, -2, -3].map { (z: Float) -> Entity in
-            let e = Entity()
-            e.position = [0, 0, z]
-            e.components.set(CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
-            scene.add(e)
-            return e
-        }
-    }
-
     // A segment through all three boxes reports all three, nearest first.
     @Test func segmentThroughAll() {
         let scene = Space()

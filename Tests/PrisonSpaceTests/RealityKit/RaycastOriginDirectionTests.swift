@@ -16,17 +16,6 @@ import Testing
 @MainActor
 @Suite("Scene.raycast(origin:direction:length:query:mask:relativeTo:)")
 struct RaycastOriginDirectionTests {
-    /// Three 0.2 m boxes at z = -1, -2, -3; their near faces are 0.9, 1.9 and 2.9 from the origin.
-    private func threeBoxes(in scene: Space) -> [Entity] {
-        [-1, -2, -3].map { (z: Float) -> Entity in
-            let e = Entity()
-            e.position = [0, 0, z]
-            e.components.set(CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
-            scene.add(e)
-            return e
-        }
-    }
-
     // With only the required arguments every box is reported, nearest first.
     @Test func defaultReportsAllHitsNearestFirst() {
         let scene = Space()
