@@ -6,7 +6,7 @@ public struct simd_float4x4: Hashable, Sendable {
     /// The four columns, left to right.
     public var columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
 
-    /// The zero matrix, as in Apple's `simd` (``identity`` is the matrix that changes nothing).
+    /// The zero matrix, as in Apple's `simd` (`matrix_identity_float4x4` is the matrix that changes nothing).
     public init() { columns = (.zero, .zero, .zero, .zero) }
 
     /// The matrix of the four `columns`, left to right.
