@@ -16,9 +16,18 @@ extension Transform: Component {}
 extension Entity {
     /// An entity's components, one of each type, as RealityKit's `Entity.ComponentSet`: set,
     /// read, test and remove them by type. Every entity has a ``Transform``.
-    public struct ComponentSet {
+    public struct ComponentSet: Sequence {
         /// The entity whose components these are.
         let entity: Entity
+
+        /// Every component of the entity, its ``Transform`` first, then its collision component,
+        /// then the others.
+        public func makeIterator() -> IndexingIterator<[any Component]> {
+            var all: [any Component] = [entity.transform]
+            if let collision = entity.collision { all.append(collision) }
+            all.append(contentsOf: entity.otherComponents.values)
+            return all.makeIterator()
+        }
 
         /// Sets `component`, replacing any of its type.
         public func set<T: Component>(_ component: T) {

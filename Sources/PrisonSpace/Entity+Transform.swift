@@ -1,9 +1,7 @@
 /// An entity with a transform: position, orientation and scale relative to its parent, and
-/// relative to any other entity. Every ``Entity`` has one, as in RealityKit.
-public protocol HasTransform: AnyObject {
-    /// Where the entity sits relative to its parent.
-    var transform: Transform { get set }
-}
+/// relative to any other entity, as RealityKit's `HasTransform`. Every ``Entity`` is one, and code
+/// generic over `HasTransform` sees all of the entity's transform API.
+public protocol HasTransform: Entity {}
 
 extension Entity {
     /// Which of an entity's axes ``look(at:from:upVector:relativeTo:forward:)`` turns toward

@@ -8,7 +8,7 @@
 /// An entity describes itself by name, world position and parent (`"box 1" at (0, 1.6, -3) in
 /// "root"`), so a failed `#expect(hit.entity === blocks[1])` says which entity was hit.
 /// Entities are used from one thread at a time, the one that owns their space.
-open class Entity: HasTransform {
+open class Entity {
     /// A name to find the entity by (``findEntity(named:)``) and to tell it apart in messages.
     public var name = ""
     /// The entity this one is a child of; nil for a space's root and for a detached entity.
@@ -60,6 +60,12 @@ open class Entity: HasTransform {
     /// A detached entity with no name at the origin of its future parent, with no components but
     /// its transform.
     public required init() {}
+
+    /// A detached entity with `components` (a ``Transform`` among them places it).
+    public convenience init(components: [any Component]) {
+        self.init()
+        self.components.set(components)
+    }
 
     /// A detached entity named `name`, at `transform` relative to the parent it will get, a target
     /// for rays when `collision` has shapes. Add it to a space with ``Space/add(_:)``.
@@ -213,6 +219,23 @@ open class Entity: HasTransform {
         for child in childList { child.invalidateWorldMatrix() }
     }
 }
+
+extension Entity: Hashable, Identifiable {
+    /// A number that tells the entity apart from every other entity alive.
+    public var id: UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(self).hashValue)) }
+
+    /// Whether `a` and `b` are the same entity.
+    public static func == (a: Entity, b: Entity) -> Bool { a === b }
+
+    /// Feeds the entity's identity to `hasher`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// An entity in a tree of entities, as RealityKit's `HasHierarchy`: every ``Entity`` is one, and
+/// code generic over `HasHierarchy` sees the entity's tree API.
+public protocol HasHierarchy: Entity {}
+
+extension Entity: HasHierarchy, HasTransform {}
 
 extension Entity: CustomStringConvertible {
     /// The entity's kind (when not a plain entity), name, world position (to 0.1 mm) and parent's

@@ -163,26 +163,24 @@ public struct ModelComponent: Component {
     }
 }
 
-/// An entity that can have a model, as RealityKit's `HasModel`.
-public protocol HasModel: HasTransform {
-    /// The entity's model component.
-    var model: ModelComponent? { get set }
-}
+/// An entity that can have a model, as RealityKit's `HasModel`: an entity class that adopts it
+/// gets ``model``.
+public protocol HasModel: HasTransform {}
 
-/// An entity that can have collision shapes, as RealityKit's `HasCollision`.
-public protocol HasCollision: HasTransform {
-    /// The entity's collision component.
-    var collision: CollisionComponent? { get set }
-}
-
-/// An entity with a model and collision shapes, as RealityKit's `ModelEntity`.
-open class ModelEntity: Entity, HasModel, HasCollision {
+extension HasModel {
     /// The entity's model component: `components[ModelComponent.self]`.
     public var model: ModelComponent? {
         get { components[ModelComponent.self] }
         set { components[ModelComponent.self] = newValue }
     }
+}
 
+/// An entity that can have collision shapes, as RealityKit's `HasCollision`. Every ``Entity``
+/// here has ``Entity/collision``, the component ray casts hit.
+public protocol HasCollision: HasTransform {}
+
+/// An entity with a model and collision shapes, as RealityKit's `ModelEntity`.
+open class ModelEntity: Entity, HasModel, HasCollision {
     /// An entity showing `mesh` with `materials`, with no collision shapes.
     public convenience init(mesh: MeshResource, materials: [any Material] = []) {
         self.init()

@@ -49,6 +49,7 @@ extension Space {
                 send(AnimationEvents.PlaybackTerminated(playbackController: move), from: entity)
             }
         }
+        send(SceneEvents.Update(scene: self, deltaTime: seconds), from: self)
     }
 }
 
