@@ -28,6 +28,11 @@ public struct MaterialColor: Hashable, Sendable {
     /// The grey of brightness `white` and `alpha`, 0 to 1.
     public init(white: Float, alpha: Float = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
+    /// The same colour with `alpha`, 0 to 1.
+    public func withAlphaComponent(_ alpha: Float) -> MaterialColor {
+        MaterialColor(red: components.x, green: components.y, blue: components.z, alpha: alpha)
+    }
+
     /// Black.
     public static let black = MaterialColor(white: 0)
     /// White.
@@ -54,7 +59,33 @@ public struct MaterialColor: Hashable, Sendable {
     public static let brown = MaterialColor(red: 0.6, green: 0.4, blue: 0.2)
     /// No colour at all: transparent.
     public static let clear = MaterialColor(white: 0, alpha: 0)
+
+    /// The system's red.
+    public static let systemRed = MaterialColor(red: 1, green: 0.231, blue: 0.188)
+    /// The system's orange.
+    public static let systemOrange = MaterialColor(red: 1, green: 0.584, blue: 0)
+    /// The system's yellow.
+    public static let systemYellow = MaterialColor(red: 1, green: 0.8, blue: 0)
+    /// The system's green.
+    public static let systemGreen = MaterialColor(red: 0.204, green: 0.780, blue: 0.349)
+    /// The system's teal.
+    public static let systemTeal = MaterialColor(red: 0.188, green: 0.690, blue: 0.780)
+    /// The system's blue.
+    public static let systemBlue = MaterialColor(red: 0, green: 0.478, blue: 1)
+    /// The system's indigo.
+    public static let systemIndigo = MaterialColor(red: 0.345, green: 0.337, blue: 0.839)
+    /// The system's purple.
+    public static let systemPurple = MaterialColor(red: 0.686, green: 0.322, blue: 0.871)
+    /// The system's pink.
+    public static let systemPink = MaterialColor(red: 1, green: 0.176, blue: 0.333)
+    /// The system's grey.
+    public static let systemGray = MaterialColor(red: 0.557, green: 0.557, blue: 0.576)
 }
+
+#if !canImport(UIKit)
+/// The colour type RealityKit's materials take on iOS and visionOS, where UIKit does not exist.
+public typealias UIColor = MaterialColor
+#endif
 
 /// A plain material of one colour, as RealityKit's `SimpleMaterial`.
 public struct SimpleMaterial: Material, Hashable, Sendable {

@@ -151,6 +151,17 @@ public func simd_slerp(_ q0: simd_quatf, _ q1: simd_quatf, _ t: Float) -> simd_q
     RotationArc(from: q0, to: q1).rotation(at: t)
 }
 
+/// Spherical linear interpolation from `q0` (at 0) to `q1` (at 1), along the longer arc.
+public func simd_slerp_longest(_ q0: simd_quatf, _ q1: simd_quatf, _ t: Float) -> simd_quatf {
+    let sameSide = (q0.vector * q1.vector).sum() >= 0
+    let angle = Float.acos(min(max(Swift.abs((q0.vector * q1.vector).sum()), 0), 1))
+    let longer = Float.pi - angle
+    let end = sameSide ? -q1.vector : q1.vector
+    let sine = Float.sin(longer)
+    guard sine > 1e-6 else { return simd_quatf(vector: q0.vector + (end - q0.vector) * t).normalized }
+    return simd_quatf(vector: q0.vector * (Float.sin((1 - t) * longer) / sine) + end * (Float.sin(t * longer) / sine))
+}
+
 /// `vector` turned by the rotation `q`.
 public func simd_act(_ q: simd_quatf, _ vector: SIMD3<Float>) -> SIMD3<Float> { q.act(vector) }
 /// The rotation by `angle` radians about `axis`.
