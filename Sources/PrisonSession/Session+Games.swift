@@ -117,6 +117,9 @@ extension Session {
         replay = nil
         savesGame = keepsRecords
         world = World(game: game)
+        // A room of another number of walls: the head faces its wall 0 (a 1-wall room has no
+        // wall where a head facing wall 2 of four would look).
+        if head.walls != game.start.room.walls { head = Head(walls: game.start.room.walls) }
         ending = nil
         clearHint()
         hover = nil

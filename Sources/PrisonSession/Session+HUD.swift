@@ -37,15 +37,17 @@ extension Session {
 
     func say(_ text: String) { message = .note(text, until: elapsed + .seconds(3)) }
 
-    /// What the HUD says now.
+    /// What the HUD says now. One panel shows at a time: the end panel gives way to the key help,
+    /// the quit question and the menu while they are up.
     public var hudState: HUDState {
         let game = world.game
+        let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty
         return HUDState(
             score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: profile.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
-            ending: ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
+            ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
             isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
     }

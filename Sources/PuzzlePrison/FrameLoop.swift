@@ -71,8 +71,10 @@ final class FrameLoop {
             session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleRequests()
             let scene = session.scene(), hud = session.hudState
+            let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
+                .layers(for: session, viewport: viewport)
             if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
-                let wait = idle.wait(scene: scene, hud: hud, viewport: viewport)
+                let wait = idle.wait(scene: scene, hud: hud, overlay: overlay.map(\.1), viewport: viewport)
             {
                 // Nothing on screen would change: wait for input (or a pulse's next step). A hint
                 // being searched for, or a board being built, is looked for again each pulse
@@ -81,7 +83,7 @@ final class FrameLoop {
                 surface.waitForEvents(seconds: isWorking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
                 continue
             }
-            draw(scene, hud: hud)
+            draw(scene, hud: hud, overlay: overlay)
             try takeScreenshots()
             surface.present()
             if let screenshot, script == nil {
@@ -93,9 +95,11 @@ final class FrameLoop {
 
     private var viewport: SIMD2<Float> { SIMD2<Float>(surface.framebufferSize) }
 
-    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil) {
+    /// Draws `scene`, `hud` and `overlay` (the menu and notices), each what the session shows now
+    /// when not given.
+    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil, overlay: [(Font, HUDBatch)]? = nil) {
         let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
-            + MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport)
+            + (overlay ?? MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport))
         renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
     }
 

@@ -3,8 +3,9 @@ import PrisonSession
 /// Tells the frame loop when a frame would show nothing new, so an idle window waits for input
 /// instead of drawing the same picture again and again.
 struct IdleWatch {
-    /// What the last frame drawn showed, less the clock.
-    private var shown: (scene: [Float], view: [Float], hud: HUDState, viewport: SIMD2<Float>)?
+    /// What the last frame drawn showed, less the clock: the overlay (menu and notices) as the
+    /// vertices it draws, since its state is the session's, not the HUD's.
+    private var shown: (scene: [Float], view: [Float], hud: HUDState, overlay: [[Float]], viewport: SIMD2<Float>)?
     /// When the pulses were last drawn (session seconds).
     private var pulsedAt: Float = 0
     /// Whether the loop is waiting: the last call found nothing new.
@@ -15,21 +16,24 @@ struct IdleWatch {
     /// The longest wait with nothing pulsing: time still passes for messages.
     static let longestWait = 0.25
 
-    /// Nil when the frame of `scene` and `hud` must be drawn (and counts it as drawn); otherwise
-    /// the seconds to wait for input before looking again.
-    mutating func wait(scene: SceneFrame, hud: HUDState, viewport: SIMD2<Float>) -> Double? {
+    /// Nil when the frame of `scene`, `hud` and the `overlay` batches must be drawn (and counts it
+    /// as drawn); otherwise the seconds to wait for input before looking again.
+    mutating func wait(scene: SceneFrame, hud: HUDState, overlay: [HUDBatch], viewport: SIMD2<Float>) -> Double? {
         var still = hud
         still.time = 0
         let view = scene.viewProjection.floats
         let pulsing = hud.danger != nil || hud.flashes || scene.pulses
-        if let shown, shown.viewport == viewport, shown.hud == still, shown.view == view, shown.scene == scene.instances {
+        let overlay = overlay.map(\.vertices)
+        if let shown, shown.viewport == viewport, shown.hud == still, shown.view == view, shown.overlay == overlay,
+            shown.scene == scene.instances
+        {
             let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
             if !pulsing || due > 0 {
                 isWaiting = true
                 return pulsing ? Double(max(due, 0.001)) : Self.longestWait
             }
         }
-        shown = (scene.instances, view, still, viewport)
+        shown = (scene.instances, view, still, overlay, viewport)
         pulsedAt = hud.time
         isWaiting = false
         return nil

@@ -95,6 +95,13 @@ struct Image: Equatable {
     let height: Int
     let pixels: [UInt8]
 
+    /// The image of `pixels` (RGBA, rows top first) of `width` by `height`.
+    init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     init(png file: URL) throws {
         let data = try Data(contentsOf: file)
         var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
@@ -115,6 +122,19 @@ struct Image: Equatable {
             colours.insert(UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2]))
         }
         return colours.count
+    }
+
+    /// Whether the pixel at `point` (from the top left) is exactly `colour` (red, green, blue).
+    func isPixel(at point: SIMD2<Int>, _ colour: (UInt8, UInt8, UInt8)) -> Bool {
+        let i = (point.y * width + point.x) * 4
+        return pixels[i] == colour.0 && pixels[i + 1] == colour.1 && pixels[i + 2] == colour.2
+    }
+
+    /// How many pixels are exactly `colour` (red, green, blue).
+    func count(of colour: (UInt8, UInt8, UInt8)) -> Int {
+        stride(from: 0, to: pixels.count, by: 4).count { index in
+            pixels[index] == colour.0 && pixels[index + 1] == colour.1 && pixels[index + 2] == colour.2
+        }
     }
 
     /// The share of pixels that differ from `other`'s.
