@@ -65,6 +65,19 @@ final class Font {
         text.unicodeScalars.reduce(0) { $0 + glyph($1).xadvance }
     }
 
+    /// `text` as it fits in `available` pixels: whole when it fits, otherwise with its middle
+    /// taken out and "..." in its place, keeping more of the end (a file name) than of the start.
+    func fitted(_ text: String, within available: Float) -> String {
+        guard width(of: text) > available else { return text }
+        let characters = Array(text)
+        for kept in stride(from: characters.count - 1, through: 0, by: -1) {
+            let start = kept / 3
+            let candidate = String(characters[..<start]) + "..." + String(characters[(characters.count - (kept - start))...])
+            if width(of: candidate) <= available { return candidate }
+        }
+        return "..."
+    }
+
     /// The texture coordinates of the solid texel.
     var solid: SIMD2<Float> { SIMD2(repeating: 0.5 / Float(atlasSize)) }
 

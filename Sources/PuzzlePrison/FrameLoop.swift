@@ -144,7 +144,8 @@ final class FrameLoop {
             let target = path ?? launcher.profile.newScreenshotPath()
             do throws(FrontEndError) {
                 try save(renderedTo: target, drawingFirst: false)
-                if path == nil { session.announce("Screenshot saved: \(target)") }
+                // The name says which; the folder is always the data folder's screenshots/.
+                if path == nil { session.announce("Screenshot saved: screenshots/\(URL(fileURLWithPath: target).lastPathComponent)") }
             } catch {
                 // A screenshot the player asked for failing is news, not the end of the game.
                 if path == nil { session.announce("Screenshot failed: \(error)") } else { throw error }

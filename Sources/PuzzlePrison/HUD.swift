@@ -112,7 +112,10 @@ struct HUDPainter {
 
         // What the cursor points at, and messages, bottom centre.
         var bottom = viewport.y - margin
-        for string in [state.hover, state.message].compactMap({ $0 }) {
+        // Between the "F1 help" at the left and its mirror at the right.
+        let reserved = text.width(of: "F1 help") + margin * 3
+        let messages = [state.hover, state.message].compactMap { $0 }.map { text.fitted($0, within: viewport.x - 2 * reserved) }
+        for string in messages {
             let width = text.width(of: string)
             box([(viewport.x - width) / 2 - margin, bottom - line * 1.1], [(viewport.x + width) / 2 + margin, bottom + line * 0.1], on: &base)
             write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], OverlayColours.text, on: &base)

@@ -213,7 +213,8 @@ final class Renderer {
         if perInstance { glVertexAttribDivisor(location, 1) }
     }
 
-    /// The pixels of the framebuffer, RGBA rows top first.
+    /// The pixels of the framebuffer, RGBA rows top first, opaque as the window shows them (the
+    /// HUD's blending leaves its alpha below 1 where panels are drawn).
     func readPixels(size: SIMD2<Int32>) -> [UInt8] {
         let rowBytes = Int(size.x) * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * Int(size.y))
@@ -225,6 +226,7 @@ final class Renderer {
             let from = (Int(size.y) - 1 - row) * rowBytes
             flipped[row * rowBytes..<(row + 1) * rowBytes] = pixels[from..<from + rowBytes]
         }
+        for alpha in stride(from: 3, to: flipped.count, by: 4) { flipped[alpha] = 255 }
         return flipped
     }
 }

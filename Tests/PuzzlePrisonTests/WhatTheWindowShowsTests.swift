@@ -104,3 +104,28 @@ import Testing
         }
     }
 }
+
+/// The pictures the game saves itself (F12, `screenshot`, `--screenshot`).
+@Suite struct SavedPictureTests {
+    @Test("Screenshots are opaque, and the line that names one fits a 640 x 480 window")
+    func screenshotsAreOpaqueAndTheirLineFits() throws {
+        try withTemporaryFolder { folder in
+            let steps = ["wait 0.5", "key f12", "wait 0.3", "screenshot shot.png"]
+            let run = try runGame(
+                ["--seed", "4", "--size", "640x480", "--script", try script(steps, in: folder), "--screenshot", "end.png"], in: folder)
+            try #require(run.status == 0, "\(run)")
+            let shot = try Image(png: folder.appendingPathComponent("shot.png"))
+            let translucent = stride(from: 3, to: shot.pixels.count, by: 4).count { shot.pixels[$0] != 255 }
+            #expect(translucent == 0, "pixels with alpha below 1 (the HUD's panels) look washed out in a viewer")
+            // The "Screenshot saved" line is white text at the bottom: none of it at the sides.
+            let white: (UInt8, UInt8, UInt8) = (255, 255, 255)
+            let atTheSides = (shot.height - 60..<shot.height).count { y in
+                (0..<8).contains { x in shot.isPixel(at: [x, y], white) || shot.isPixel(at: [shot.width - 1 - x, y], white) }
+            }
+            #expect(atTheSides == 0, "the saved line runs off the window")
+            let saved = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("data/puzzle-prison/screenshots").path)
+            #expect(saved.count == 1 && saved[0].hasSuffix(".png"))
+        }
+    }
+}
