@@ -103,7 +103,8 @@ public struct ChosenGame {
     public static let defaultColours = 5
 
     /// The game `request` asks for: a replay's board, a board file, a new random board when any
-    /// of its options is given, else the game in progress `profile` saved, else a new default board.
+    /// of its options is given, else the game in progress `profile` saved, else a new board of the
+    /// shape last chosen in the menu (the default room until one is).
     public init(_ request: GameRequest, profile: Profile) throws(AssetError) {
         if let path = request.replay {
             let text = try readFile(atPath: path, what: "replay file")
@@ -132,11 +133,22 @@ public struct ChosenGame {
                 game: saved, origin: GameOrigin(like: saved.start, rules: saved.rules), replay: nil, isProgress: true, resumed: true)
             return
         }
-        let room: Room
-        do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
-        let origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules())
+        let origin: GameOrigin
+        if request.makesNewBoard {
+            let room: Room
+            do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
+            origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules())
+        } else {
+            // No game to resume: the shape last chosen on the menu's New-game page (its board a
+            // random one; N goes on to build boards to be cleared when that was chosen).
+            let options = profile.settings.newGame
+            let room = (try? options.room()) ?? Room.standard
+            origin = GameOrigin(room: room, colours: options.colours, rules: Rules(), solvable: options.solvable)
+        }
         do throws(BoardError) {
-            let start = try origin.board(seed: request.seed ?? .random(in: .min ... .max))
+            var random = origin
+            random.solvable = false
+            let start = try random.board(seed: request.seed ?? .random(in: .min ... .max))
             self.init(game: Game(start: start), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
         } catch {
             throw AssetError(error.description)

@@ -68,4 +68,26 @@ import Testing
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
     }
+
+    @Test func withNoGameToResumeTheStartOpensTheShapeLastChosen() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var settings = profile(in: folder).settings
+        settings.newGame.walls = 1
+        settings.newGame.width = 6
+        settings.newGame.height = 5
+        settings.newGame.colours = 3
+        settings.newGame.solvable = true
+        profile(in: folder).save(settings)
+
+        let start = try ChosenGame(GameRequest(), profile: profile(in: folder))
+        let room = start.game.start.room
+        #expect((room.walls, room.width, room.height) == (1, 6, 5))
+        #expect(start.game.start.colourCounts.count { $0 > 0 } <= 3)
+        #expect(start.origin.colours == 3 && start.origin.solvable, "N goes on with the chosen shape, colours and solvable boards")
+        #expect(start.isFirstGame)
+
+        let asked = try ChosenGame(GameRequest(seed: 2), profile: profile(in: folder))
+        #expect(asked.game.start.room == .standard, "options on the command line still mean the default room for the rest")
+    }
 }
