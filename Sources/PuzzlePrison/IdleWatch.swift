@@ -8,6 +8,8 @@ struct IdleWatch {
     private var shown: (scene: [Float], view: [Float], hud: HUDState, overlay: [[Float]], viewport: SIMD2<Float>)?
     /// When the pulses were last drawn (session seconds).
     private var pulsedAt: Float = 0
+    /// When the frame last showed something new besides the pulses (session seconds).
+    private var changedAt: Float = 0
     /// Whether the loop is waiting: the last call found nothing new.
     private(set) var isWaiting = false
 
@@ -15,6 +17,9 @@ struct IdleWatch {
     static let pulseRate: Float = 30
     /// The longest wait with nothing pulsing: time still passes for messages.
     static let longestWait = 0.25
+    /// How long pulses (danger, hints, combo flashes) keep moving after the last change: then the
+    /// window holds their last frame, still marked, and costs nothing until something happens.
+    static let pulseSpan: Float = 3
 
     /// Nil when the frame of `scene`, `hud` and the `overlay` batches must be drawn (and counts it
     /// as drawn); otherwise the seconds to wait for input before looking again.
@@ -22,17 +27,19 @@ struct IdleWatch {
         var still = hud
         still.time = 0
         let view = scene.viewProjection.floats
-        let pulsing = hud.danger != nil || hud.flashes || scene.pulses
+        let pulsing = (hud.danger != nil || hud.flashes || scene.pulses) && hud.time - changedAt < Self.pulseSpan
         let overlay = overlay.map(\.vertices)
-        if let shown, shown.viewport == viewport, shown.hud == still, shown.view == view, shown.overlay == overlay,
-            shown.scene == scene.instances
-        {
+        let same = shown.map {
+            $0.viewport == viewport && $0.hud == still && $0.view == view && $0.overlay == overlay && $0.scene == scene.instances
+        } ?? false
+        if same {
             let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
             if !pulsing || due > 0 {
                 isWaiting = true
                 return pulsing ? Double(max(due, 0.001)) : Self.longestWait
             }
         }
+        if !same { changedAt = hud.time }
         shown = (scene.instances, view, still, overlay, viewport)
         pulsedAt = hud.time
         isWaiting = false

@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    @Test("Danger pulses for a few seconds, then holds still: an idle window in danger draws nothing")
+    func dangerHoldsStillWhenNothingHappens() throws {
+        // One group left: danger from the start, its blocks pulsing.
+        try withWindow(["--board", "end.txt"], files: ["end.txt": Self.oneMoveBoard]) { screen in
+            // The window has settled (pulses stopped); pointing at the group is news: they pulse again.
+            try screen.run("xdotool", ["mousemove", "640", "500"])
+            Thread.sleep(forTimeInterval: 0.3)
+            let pulsing = try screen.picture()
+            Thread.sleep(forTimeInterval: 0.2)
+            let pulsedOn = try screen.picture().fractionDiffering(from: pulsing)
+            #expect(pulsedOn > 0, "danger pulses after a change")
+            Thread.sleep(forTimeInterval: 4)
+            let held = try screen.picture()
+            Thread.sleep(forTimeInterval: 1.5)
+            let moved = try screen.picture().fractionDiffering(from: held)
+            #expect(moved == 0, "the window still redraws the pulse long after anything happened")
+        }
+    }
+
     /// A board of one row where the one move (the two 0s) ends the game with "No moves left".
     private static let oneMoveBoard = "...\n001\n"
 
