@@ -62,4 +62,16 @@ struct ShapeKindsTests {
         #expect(hit.shapeIndex == 0)
         #expect(isClose(shape.bounds.extents, [0.1, 0.1, 2]))
     }
+
+    @Test func aConvexShapeFromABoxMeshIsTheBox() throws {
+        let scene = Space()
+        let entity = Entity()
+        entity.components.set(CollisionComponent(shapes: [.generateConvex(from: .generateBox(size: [0.4, 0.2, 0.6]))]))
+        entity.position = [0, 1, -3]
+        scene.add(entity)
+        let hit = try #require(scene.raycast(origin: [0, 1, 0], direction: [0, 0, -1]).first)
+        #expect(isClose(hit.position, [0, 1, -2.7]) && isClose(hit.normal, [0, 0, 1]))
+        let above = try #require(scene.raycast(origin: [0.1, 3, -3.2], direction: [0, -1, 0]).first)
+        #expect(isClose(above.position, [0.1, 1.1, -3.2]))
+    }
 }
