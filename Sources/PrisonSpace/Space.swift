@@ -28,6 +28,9 @@ final class ChangeCounter {
     }
 }
 
+/// RealityKit's name for what a ``Space`` is: code that names the type of a scene compiles.
+public typealias Scene = Space
+
 /// An immersive space: the tree of entities under a root at the world origin (on the floor under
 /// the player, +y up, -z forward, metres), its clock, the moves in flight, and ray casts. It
 /// answers what RealityKit's `Scene` and a `RealityView`'s content answer: ``add(_:)``,

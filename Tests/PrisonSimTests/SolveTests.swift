@@ -36,14 +36,15 @@ struct SolveTests {
         }
     }
 
-    @Test("The default player is beam, and the help and the README say so")
+    @Test("The default player is beam, and the help, the README and docs/STRENGTH.md say so")
     func defaultPlayer() throws {
         let help = try runSim(["solve", "--help"]).stdout
         #expect(help.contains("default: beam)"), "\(help)")
-        let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md"),
-            encoding: .utf8)
-        #expect(readme.contains("- `beam` (the default and the strongest here)"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("(beam search by default"))
+        let strength = try String(contentsOf: root.appendingPathComponent("docs/STRENGTH.md"), encoding: .utf8)
+        #expect(strength.contains("- `beam` (the default and the strongest here)"))
         try withTemporaryDirectory { directory in
             let board = try directory.write("board.txt", "1122\n3312\n")
             #expect(try json(try runSim(["solve", board, "--playouts", "50"]))["player"] as? String == "beam")

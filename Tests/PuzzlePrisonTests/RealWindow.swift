@@ -91,7 +91,7 @@ final class VirtualScreen {
 
     /// The screen once it has stopped changing for `quiet` seconds (checked every 0.1 s), or as it
     /// is after `timeout` seconds.
-    func settledPicture(quiet: Double = 0.6, timeout: Double = 20) throws -> Image {
+    func settledPicture(quiet: Double = 0.6, timeout: Double = 30) throws -> Image {
         let deadline = Date().addingTimeInterval(timeout)
         var last = try picture()
         var stableSince = Date()
@@ -110,7 +110,7 @@ final class VirtualScreen {
 
     /// The first picture that differs from `before` within `timeout` seconds, settled; nil when the
     /// screen did not change.
-    func pictureChanged(from before: Image, timeout: Double = 5) throws -> Image? {
+    func pictureChanged(from before: Image, timeout: Double = 15) throws -> Image? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try picture() != before { return try settledPicture() }

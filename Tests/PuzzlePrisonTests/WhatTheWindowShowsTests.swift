@@ -70,9 +70,8 @@ import Testing
             try screen.run("xdotool", ["mousemove", "640", "500"])
             Thread.sleep(forTimeInterval: 0.3)
             let pulsing = try screen.picture()
-            Thread.sleep(forTimeInterval: 0.2)
-            let pulsedOn = try screen.picture().fractionDiffering(from: pulsing)
-            #expect(pulsedOn > 0, "danger pulses after a change")
+            let pulsedOn = try screen.pictureChanged(from: pulsing, timeout: 2) != nil
+            #expect(pulsedOn, "danger pulses after a change")
             Thread.sleep(forTimeInterval: 4)
             let held = try screen.picture()
             Thread.sleep(forTimeInterval: 1.5)

@@ -32,6 +32,11 @@ private final class BlockEntity: Entity, HasModel, HasCollision {
     }
 }
 
+/// The entities of `scene` an app would tap: those with an input target, as a system would find them.
+private func tappable(in scene: Scene) -> [Entity] {
+    scene.performQuery(EntityQuery(where: .has(InputTargetComponent.self)))
+}
+
 /// Lines entities up 1 m apart along x, whatever their class.
 private func lineUp<T: HasTransform>(_ items: [T]) {
     for (index, item) in items.enumerated() { item.position = [Float(index), 0, 0] }
@@ -96,6 +101,15 @@ struct ProtocolsAndQueriesTests {
         #expect(both.map(\.id) == [b.id])
         let teamless = scene.performQuery(EntityQuery(where: !.has(TeamComponent.self)))
         #expect(teamless.map(\.id) == [a.id])
+    }
+
+    @Test func codeThatNamesTheSceneTypeCompiles() {
+        let scene = Space()
+        let target = Entity(components: [InputTargetComponent()])
+        scene.add(target)
+        scene.add(Entity())
+        #expect(tappable(in: scene).map(\.id) == [target.id])
+        #expect(target.scene === scene)
     }
 
     @Test func theSceneSendsAnUpdateEveryStep() {
