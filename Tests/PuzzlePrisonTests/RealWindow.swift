@@ -12,7 +12,7 @@ final class VirtualScreen {
     let size: SIMD2<Int>
     private let server: Process
 
-    /// Starts Xvfb at `size` on the first free display from :140 on, and waits for it.
+    /// Starts Xvfb at `size` on a free display, and waits until it takes clients.
     init(size: SIMD2<Int> = [1280, 720]) throws {
         guard let xvfb = executable("Xvfb") else {
             throw MissingTool(description: "Xvfb is missing: scripts/test installs it (Debian package xvfb)")
@@ -20,25 +20,27 @@ final class VirtualScreen {
         for tool in ["xdotool", "xwd"] where executable(tool) == nil {
             throw MissingTool(description: "\(tool) is missing: scripts/test installs it (Debian packages xdotool, x11-apps)")
         }
-        let number = (140..<240).first { n in
-            !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
-        }
-        guard let number else { throw MissingTool(description: "no free X display between :140 and :239") }
-        display = ":\(number)"
         self.size = size
         server = Process()
         server.executableURL = xvfb
-        server.arguments = [display, "-ac", "-nolisten", "tcp", "-screen", "0", "\(size.x)x\(size.y)x24"]
-        server.standardOutput = FileHandle.nullDevice
+        // Xvfb picks a free display itself and writes its number on standard output once it
+        // accepts clients.
+        server.arguments = ["-displayfd", "1", "-ac", "-nolisten", "tcp", "-screen", "0", "\(size.x)x\(size.y)x24"]
+        let announced = Pipe()
+        server.standardOutput = announced
         server.standardError = FileHandle.nullDevice
         try server.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard server.isRunning, Date() < deadline else {
-                stop()
-                throw MissingTool(description: "Xvfb did not start on \(display)")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")) {
+            let more = announced.fileHandleForReading.availableData
+            guard !more.isEmpty else { break }
+            said.append(more)
+        }
+        let number = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        display = ":\(number)"
+        guard Int(number) != nil else {
+            stop()
+            throw MissingTool(description: "Xvfb did not start (it said '\(number)')")
         }
     }
 
