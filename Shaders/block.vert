@@ -38,9 +38,9 @@ void main() {
 
     float pulse = 0.5 + 0.5 * sin(time * 6.0);
     vec3 base = colour.rgb;
-    // The hint washes toward white; danger (in the fragment shader) changes brightness and the
-    // rim, never the hue.
-    base = mix(base, vec3(1.0), state.z * (0.2 + 0.35 * pulse));
+    // The hint brightens its blocks, keeping their colour (its rim pulses white, below); danger
+    // (in the fragment shader) changes brightness and the rim, never the hue.
+    base = min(base * (1.0 + state.z * (0.15 + 0.25 * pulse)), vec3(1.0));
     if (flatColours == 1) {
         int wall = int(state.w + 0.5);
         base = vec3(wall == 0 || wall == 3 ? 1.0 : 0.0, wall == 1 || wall == 3 ? 1.0 : 0.0, wall == 2 ? 1.0 : 0.0);

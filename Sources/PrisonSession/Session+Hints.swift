@@ -12,7 +12,8 @@ extension Session {
     func showHint() {
         if replay != nil { return say("A replay is playing: R plays this board yourself") }
         if world.game.isOver { return say("No moves left: U undoes, N starts a new game") }
-        if let hint { return present(hint) }
+        // H again while a hint shows: turn to it.
+        if let hint { return present(hint, turning: true) }
         guard hintSearch == nil else { return }
         hintSearch = HintSearch(game: world.game, at: world.time, continuing: hintPlan)
         message = .thinking
@@ -41,15 +42,35 @@ extension Session {
         }
     }
 
-    /// Shows `group` as the hint, turns to its wall, and says what it scores, until the next move.
-    private func present(_ group: Group) {
+    /// Shows `group` as the hint until the next move and says what it scores and, when the search's
+    /// line goes on to a bigger group, what it sets up. The head turns to its wall only when asked
+    /// (`turning`: H pressed again); otherwise the words say where it is.
+    private func present(_ group: Group, turning: Bool = false) {
         hint = group
-        if let wall = group.cells.first?.wall, wall != head.facedWall { head.face(wall: wall) }
+        let wall = group.cells.first?.wall ?? 0
+        let faced = wall == head.facedWall
+        if turning, !faced { head.face(wall: wall) }
         let multiplier = world.game.multiplier(forTapAt: world.time)
         let points = world.game.rules.scoring.points(forGroupOf: group.size) * multiplier
-        let wall = world.layout.walls > 1 ? group.cells.first.map { " on wall \($0.wall + 1)" } ?? "" : ""
-        let note = points == 0 ? " (no group here scores more)" : ""
-        message = .hint("Hint: \(HUDText.count(group.size, "block"))\(wall), \(HUDText.count(points, "point"))\(note)")
+        let place = world.layout.walls > 1 ? " on wall \(wall + 1)" : ""
+        var words = "Hint: \(HUDText.count(group.size, "block"))\(place), \(HUDText.count(points, "point"))"
+        if let next = groupSetUp(by: group), next.points > points {
+            words += ", then \(HUDText.count(next.size, "block")): \(HUDText.count(next.points, "point"))"
+        }
+        if !turning, !faced { words += " (H again turns to it)" }
+        message = .hint(words)
+    }
+
+    /// The group the hint's line breaks next, after `group`, with what it scores on its own: what
+    /// a small first group sets up. Nil when the line has no move after it.
+    private func groupSetUp(by group: Group) -> (size: Int, points: Int)? {
+        let ahead = hintPlan?.movesAhead(of: world.game) ?? []
+        guard ahead.count >= 2, group.cells.contains(ahead[0]) else { return nil }
+        var game = world.game
+        guard (try? game.play(Move(ahead[0]))) != nil,
+            let next = game.board.group(at: ahead[1], corners: game.rules.corners)
+        else { return nil }
+        return (next.size, game.rules.scoring.points(forGroupOf: next.size))
     }
 
     /// Takes the hint away (a move, an undo, a new game), with its words or the thinking note.

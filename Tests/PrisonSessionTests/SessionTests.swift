@@ -550,6 +550,29 @@ private struct Fixture {
         #expect(fixture.session.hudState.message != message)
     }
 
+    @Test func aHintSaysWhereItsGroupIsAndTurnsTheHeadOnlyWhenHIsPressedAgain() throws {
+        // 4 walls of 2 x 1: the only group is on wall 3 (index 2); the player faces wall 1.
+        let fixture = try Fixture(columns: [[1], [2], [3], [1], [0], [0], [2], [3]], walls: 4, width: 2, height: 1)
+        fixture.session.perform(.hint)
+        _ = waitForHint(fixture)
+        let message = try #require(fixture.session.hudState.message)
+        #expect(message == "Hint: 2 blocks on wall 3, 0 points (H again turns to it)", "\(message)")
+        fixture.wait(1)
+        #expect(fixture.session.head.facedWall == 0, "the first H does not turn the player's head")
+        fixture.session.perform(.hint)
+        fixture.wait(1)
+        #expect(fixture.session.head.facedWall == 2, "H again turns to the hinted group")
+        #expect(fixture.session.hudState.message == "Hint: 2 blocks on wall 3, 0 points")
+    }
+
+    @Test func aHintThatScoresLittleSaysWhatItSetsUp() throws {
+        // 0 0 1 1 0 0 0: breaking the two 1s scores nothing but joins five 0s, 9 points next.
+        let fixture = try Fixture(columns: [[0], [0], [1], [1], [0], [0], [0]], width: 7, height: 1)
+        fixture.session.perform(.hint)
+        _ = waitForHint(fixture)
+        #expect(fixture.session.hudState.message == "Hint: 2 blocks, 0 points, then 5 blocks: 9 points")
+    }
+
     @Test func aMoveWhileAHintIsSearchedForTakesTheThinkingNoteAwayAndNoHintFollows() throws {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
         fixture.session.perform(.hint)
