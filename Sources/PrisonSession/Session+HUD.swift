@@ -38,7 +38,7 @@ extension Session {
     func say(_ text: String) { message = .note(text, until: elapsed + .seconds(3)) }
 
     /// What the HUD says now. One panel shows at a time: the end panel gives way to the key help,
-    /// the quit question and the menu while they are up.
+    /// the quit question, the menu and notices while they are up.
     public var hudState: HUDState {
         let game = world.game
         let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty

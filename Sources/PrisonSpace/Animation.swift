@@ -5,8 +5,8 @@
 /// end (not when it is stopped or replaced).
 public final class AnimationPlaybackController {
     /// The entity that moves.
-    public let entity: Entity?
-    /// How long the move lasts at speed 1, in seconds.
+    public var entity: Entity? { movingEntity }
+    /// How long the move lasts at speed 1, in seconds: the unit of the interpolation.
     public let duration: TimeInterval
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
@@ -33,11 +33,11 @@ public final class AnimationPlaybackController {
     /// Setting it jumps the move to that point (clamped to the move); a move set to its end
     /// completes at the next ``Space/advance(by:)``.
     public var time: TimeInterval {
-        get { min(elapsedSeconds, durationSeconds) }
+        get { min(elapsedSeconds, duration) }
         set {
             guard isValid, newValue.isFinite else { return }
-            elapsedSeconds = min(max(newValue, 0), durationSeconds)
-            if elapsedSeconds < durationSeconds { apply(fraction: elapsedSeconds / durationSeconds) }
+            elapsedSeconds = min(max(newValue, 0), duration)
+            if elapsedSeconds < duration { apply(fraction: elapsedSeconds / duration) }
         }
     }
 
@@ -48,21 +48,17 @@ public final class AnimationPlaybackController {
     let target: Transform
     let arc: RotationArc
     let timingFunction: AnimationTimingFunction
-    /// ``duration`` in seconds, the unit of the interpolation.
-    let durationSeconds: Double
-    /// ``entity``, known not to be nil.
+    /// The entity that moves, never nil here.
     private let movingEntity: Entity
     @exclusivity(unchecked) private var elapsedSeconds: Double = 0
 
-    /// A move of `entity` to `target` over `duration`, not negative, which is `durationSeconds` long.
-    init(entity: Entity, target: Transform, durationSeconds: Double, timingFunction: AnimationTimingFunction) {
-        self.entity = entity
+    /// A move of `entity` to `target` over `duration` seconds, not negative.
+    init(entity: Entity, target: Transform, duration: TimeInterval, timingFunction: AnimationTimingFunction) {
         movingEntity = entity
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
-        duration = durationSeconds
-        self.durationSeconds = durationSeconds
+        self.duration = duration
         self.timingFunction = timingFunction
     }
 
@@ -88,7 +84,7 @@ public final class AnimationPlaybackController {
     func advance(bySeconds seconds: Double) -> Bool {
         guard isPlaying else { return false }
         elapsedSeconds += seconds * Double(speed)
-        let fraction = durationSeconds > 0 ? min(elapsedSeconds / durationSeconds, 1) : 1
+        let fraction = duration > 0 ? min(elapsedSeconds / duration, 1) : 1
         // Steps that add up to the duration may fall short of it by a rounding error: a move
         // stepped exactly to its end time completes then.
         if fraction >= 1 - 1e-12 {
@@ -188,7 +184,7 @@ extension Entity {
         runningMove?.stop()
         let local = localTransform(for: target, relativeTo: reference)
         let controller = AnimationPlaybackController(
-            entity: self, target: local, durationSeconds: seconds, timingFunction: timingFunction)
+            entity: self, target: local, duration: seconds, timingFunction: timingFunction)
         controller.completion = completion
         if let space {
             runningMove = controller

@@ -74,10 +74,13 @@ public struct BoundingBox: Hashable, Sendable {
     public func transformed(by transform: simd_float4x4) -> BoundingBox {
         guard !isEmpty else { return self }
         var result = BoundingBox.empty
-        for corner in 0..<8 {
-            let pick = SIMD3<Float>(Float(corner & 1), Float((corner >> 1) & 1), Float((corner >> 2) & 1))
-            result.formUnion(transform.transformPoint(min + (max - min) * pick))
-        }
+        for index in 0..<8 { result.formUnion(transform.transformPoint(corner(index))) }
         return result
+    }
+
+    /// Corner `index` (0 to 7): bit 0 picks `max` over `min` in x, bit 1 in y, bit 2 in z.
+    func corner(_ index: Int) -> SIMD3<Float> {
+        let pick = SIMD3<Float>(Float(index & 1), Float((index >> 1) & 1), Float((index >> 2) & 1))
+        return min + (max - min) * pick
     }
 }

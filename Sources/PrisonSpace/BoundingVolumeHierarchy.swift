@@ -75,7 +75,8 @@ struct Primitive {
             let a = world.transformPoint(bounds.min), b = world.transformPoint(bounds.max)
             (low, high) = (pointwiseMin(a, b), pointwiseMax(a, b))
         } else {
-            (low, high) = Self.corners(of: (bounds.min, bounds.max), world: world)
+            let moved = bounds.transformed(by: world)
+            (low, high) = (moved.min, moved.max)
         }
         guard low.isFinite, high.isFinite else { return nil }
         self.kind = kind
@@ -103,19 +104,6 @@ struct Primitive {
             return largest > 0 && (size.sum() - largest) <= largest * 1e-6
         }
         return alongOneAxis(world.columns.0) && alongOneAxis(world.columns.1) && alongOneAxis(world.columns.2)
-    }
-
-    /// The world bounds of the eight corners of the local box `bounds`.
-    private static func corners(of bounds: (min: SIMD3<Float>, max: SIMD3<Float>), world: simd_float4x4) -> (SIMD3<Float>, SIMD3<Float>) {
-        var low = SIMD3<Float>(repeating: .infinity)
-        var high = SIMD3<Float>(repeating: -.infinity)
-        for corner in 0..<8 {
-            let pick = SIMD3<Float>(Float(corner & 1), Float((corner >> 1) & 1), Float((corner >> 2) & 1))
-            let point = world.transformPoint(bounds.min + (bounds.max - bounds.min) * pick)
-            low = pointwiseMin(low, point)
-            high = pointwiseMax(high, point)
-        }
-        return (low, high)
     }
 
     /// Where the ray `origin + t * direction` (world) enters the shape: `t` and the normal of the

@@ -72,13 +72,7 @@ public final class ShapeResource: @unchecked Sendable {
     /// The smallest convex shape that holds `mesh`. Meshes here keep only their bounds, so this is
     /// the box of those bounds: exact for a box or a plane, larger than a sphere, cylinder or cone.
     public static func generateConvex(from mesh: MeshResource) -> ShapeResource {
-        let bounds = mesh.bounds
-        let size = bounds.max - bounds.min
-        let corners = (0..<8).map { (corner: Int) -> SIMD3<Float> in
-            let pick = SIMD3<Float>(Float(corner & 1), Float((corner >> 1) & 1), Float((corner >> 2) & 1))
-            return bounds.min + size * pick
-        }
-        return generateConvex(from: corners)
+        generateConvex(from: (0..<8).map(mesh.bounds.corner))
     }
 
     /// This shape turned by `rotation` and then moved by `translation`, in the entity's space.
