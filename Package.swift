@@ -16,6 +16,7 @@ import PackageDescription
 //                actions, time, the HUD's state and wording, the scene to draw), which game to play,
 //                replays, scripts, head turns, palettes, sounds as samples, the player's files.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
+//   BuildStamp   (Plugins/) a build-tool plugin that stamps the window with the commit it was built from.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
 // CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
 // them: a package that depends on the libraries builds without them.
@@ -80,8 +81,11 @@ let package = Package(
                 "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildStamp"]
         ),
+        // The commit the window was built from, for its About page and --version.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
         .testTarget(
             name: "PrisonRulesTests",
             dependencies: [

@@ -57,6 +57,14 @@ public struct Rules: Hashable, Sendable, Codable {
         self.dangerThreshold = dangerThreshold
     }
 
+    /// The game's rules for a new game in `room`: the defaults, with a danger threshold that fits
+    /// the room's size: the default in a room of 120 cells or more, one group for each 40 cells
+    /// in a smaller one (at least one), so a small board is not in danger from its first moves.
+    public init(fittedTo room: Room) {
+        self.init()
+        dangerThreshold = min(dangerThreshold, max(1, room.cellCount / 40))
+    }
+
     private enum CodingKeys: String, CodingKey {
         case scoring, corners, comboWindow, dangerThreshold
     }

@@ -27,7 +27,7 @@ public struct Loaded<Value> {
 
 extension Loaded: Sendable where Value: Sendable {}
 
-/// The folder that keeps the game in progress and the best scores, under the XDG data directory.
+/// The folder that keeps the game in progress, the best scores and the statistics, under the XDG data directory.
 ///
 /// It is `$XDG_DATA_HOME/puzzle-prison` when `XDG_DATA_HOME` is an absolute path, else
 /// `$HOME/.local/share/puzzle-prison`. It is created, with its parents, when a file is written.
@@ -51,6 +51,8 @@ public struct DataDirectory: Hashable, Sendable {
     public var gameFile: URL { url.appendingPathComponent("game.json") }
     /// The best scores.
     public var scoresFile: URL { url.appendingPathComponent("scores.json") }
+    /// Every game finished, for the statistics.
+    public var statisticsFile: URL { url.appendingPathComponent("statistics.json") }
 
     /// The game in progress, or nil when there is none or its file is damaged.
     ///
@@ -88,10 +90,25 @@ public struct DataDirectory: Hashable, Sendable {
         try write(scores.encoded(), to: scoresFile, in: url)
     }
 
+    /// The statistics: none when there are none yet or their file is damaged.
+    ///
+    /// A damaged file is moved aside to `statistics.json.damaged-<UTC time of now>` and a warning says so.
+    public func loadStatistics(now: Date = Date()) -> Loaded<Statistics> {
+        let loaded = load(statisticsFile, named: .statistics, now: now) {
+            data throws(AssetError) in try Statistics(json: data)
+        }
+        return Loaded(value: loaded.value ?? Statistics(), warning: loaded.warning, notice: loaded.notice)
+    }
+
+    /// Keeps `statistics`.
+    public func saveStatistics(_ statistics: Statistics) throws(AssetError) {
+        try write(statistics.encoded(), to: statisticsFile, in: url)
+    }
+
     /// Removes the temporary files that saves left behind when the game was killed while writing
     /// (those of processes no longer running); the names removed.
     @discardableResult
     public func removeLeftoverTemporaryFiles() -> [String] {
-        removeStaleTemporaryFiles(in: url, for: [gameFile.lastPathComponent, scoresFile.lastPathComponent])
+        removeStaleTemporaryFiles(in: url, for: [gameFile, scoresFile, statisticsFile].map(\.lastPathComponent))
     }
 }

@@ -122,7 +122,8 @@ public struct ChosenGame {
             let text = try readText(atPath: path, what: "board file")
             do throws(TextError) {
                 let start = try Board(text: text)
-                self.init(game: Game(start: start), origin: GameOrigin(like: start, rules: Rules()), replay: nil, isProgress: false)
+                let rules = Rules(fittedTo: start.room)
+                self.init(game: Game(start: start, rules: rules), origin: GameOrigin(like: start, rules: rules), replay: nil, isProgress: false)
                 return
             } catch {
                 throw AssetError("board file '\(path)': \(error)")
@@ -137,19 +138,19 @@ public struct ChosenGame {
         if request.makesNewBoard {
             let room: Room
             do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
-            origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules())
+            origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules(fittedTo: room))
         } else {
             // No game to resume: the shape last chosen on the menu's New-game page (its board a
             // random one; N goes on to build boards to be cleared when that was chosen).
             let options = profile.settings.newGame
             let room = (try? options.room()) ?? Room.standard
-            origin = GameOrigin(room: room, colours: options.colours, rules: Rules(), solvable: options.solvable)
+            origin = GameOrigin(room: room, colours: options.colours, rules: Rules(fittedTo: room), solvable: options.solvable)
         }
         do throws(BoardError) {
             var random = origin
             random.solvable = false
             let start = try random.board(seed: request.seed ?? .random(in: .min ... .max))
-            self.init(game: Game(start: start), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
+            self.init(game: Game(start: start, rules: origin.rules), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
         } catch {
             throw AssetError(error.description)
         }

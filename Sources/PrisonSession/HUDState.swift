@@ -20,6 +20,8 @@ public struct HUDState: Hashable, Sendable {
     public var message: String?
     /// The end panel's lines once the game is over, nil while it runs.
     public var ending: [String]?
+    /// The tutorial's panel while it runs, its title first, nil otherwise.
+    public var tutorial: [String]?
     /// Whether the key help is shown.
     public var showsHelp: Bool
     /// The quit question while it is asked.

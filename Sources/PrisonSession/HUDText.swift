@@ -96,6 +96,32 @@ public enum HUDText {
         ]
     }
 
+    /// The rules in a player's words, a line each, for the How-to-play page.
+    public static let howToPlay = [
+        "Click two or more touching blocks of one colour:",
+        "the group breaks, blocks above fall, gaps close up.",
+        "On four walls, groups join around the corners.",
+        "n blocks score (n - 2)²: 3 make 1, 5 make 9, 10 make 64.",
+        "Break again while a group still breaks: x2, x3...",
+        "Clear the room to escape: a 1,000-point bonus.",
+        "No group of two left? The game is over.",
+        "H shows a hint, U undoes, F1 lists every key.",
+    ]
+
+    /// The statistics page's lines for `summary`.
+    public static func statistics(_ summary: StatisticsSummary) -> [String] {
+        guard summary.played > 0, let best = summary.best, let average = summary.average, let rate = summary.clearRate else {
+            return ["No games finished here yet"]
+        }
+        return [
+            "Games played: \(number(summary.played))",
+            "Cleared: \(number(summary.cleared)) (\(Int((rate * 100).rounded())) %)",
+            "Best score: \(number(best)) · average \(number(Int(average.rounded())))",
+            "Clear streak: \(summary.currentStreak) now, \(summary.longestStreak) at best",
+            "A board counts once, at its best ending",
+        ]
+    }
+
     /// The question the menu's Quit asks when the game would be lost (it is not the one kept
     /// for next time).
     public static let quitQuestion = "Quit? This game is not kept: Y quits, any other key stays"

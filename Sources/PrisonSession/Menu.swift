@@ -4,10 +4,16 @@ public enum MenuPage: Hashable, Sendable {
     case main
     /// The room shape, size, colours and "solvable" of a new game, and the button that starts it.
     case newGame
+    /// The rules in a player's words, and the tutorial.
+    case howToPlay
+    /// Games played and cleared, scores and streaks, of every room or one room shape.
+    case statistics
     /// The top 10 of one room shape at a time.
     case topTen
     /// Palette, sound, mouse-look, field of view.
     case settings
+    /// The version and build, where the player's files are, the licence.
+    case about
 }
 
 /// What choosing a menu line does.
@@ -18,6 +24,8 @@ public enum MenuCommand: Hashable, Sendable {
     case open(MenuPage)
     /// Start a game of the new-game page's options.
     case startNewGame
+    /// Play the first-game tutorial (the game in progress waits, untouched).
+    case startTutorial
     /// Back to the main page (from it, resume).
     case back
     /// Quit the program (asking first when the game would be lost).
@@ -26,10 +34,12 @@ public enum MenuCommand: Hashable, Sendable {
 
 /// A value a menu line sets, stepped with the left and right keys (or a click on its arrows).
 public enum MenuSetting: Hashable, Sendable {
-    /// The new game's walls, width, height, colours and whether it is built to be cleared.
-    case walls, width, height, colours, solvable
+    /// The new game's walls, size preset, width, height, colours and whether it is built to be cleared.
+    case walls, size, width, height, colours, solvable
     /// Which room shape's top 10 the page shows.
     case topTenRoom
+    /// Which room shape's statistics the page shows (or every room's).
+    case statisticsRoom
     /// The player's settings.
     case palette, sound, mouseLook, fieldOfView
 }
@@ -125,6 +135,8 @@ public struct Menu: Hashable, Sendable {
     public internal(set) var selection = 0
     /// The room shape whose top 10 shows, as ``ScoreTable/key(for:)`` names it.
     public internal(set) var topTenRoom: String
+    /// The room shape whose statistics show, as ``ScoreTable/key(for:)`` names it; nil for every room.
+    public internal(set) var statisticsRoom: String?
 
     init(topTenRoom: String) { self.topTenRoom = topTenRoom }
 }

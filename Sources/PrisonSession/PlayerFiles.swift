@@ -38,6 +38,8 @@ struct PlayerFile {
 
     static let savedGame = PlayerFile(name: "the saved game", title: "Your saved game", consequence: "a new game starts")
     static let scores = PlayerFile(name: "the best-scores file", title: "Your best scores", consequence: "the top 10 starts empty")
+    static let statistics = PlayerFile(
+        name: "the statistics file", title: "Your statistics", consequence: "the statistics start again")
     static let settings = PlayerFile(name: "the settings file", title: "Your settings", consequence: "the usual settings are used")
 }
 

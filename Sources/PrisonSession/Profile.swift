@@ -1,13 +1,16 @@
 import Foundation
 import PrisonRules
 
-/// The player's files: the game in progress, the best scores, the settings, screenshots.
+/// The player's files: the game in progress, the best scores, the statistics, the settings,
+/// screenshots.
 /// Problems with them are told in full on standard error and in a player's words on screen,
 /// never the end of the game.
 public final class Profile {
     private let directory: DataDirectory?
     private let config: ConfigDirectory?
     private var scores: ScoreTable
+    /// Every game finished, for the statistics page.
+    public private(set) var statistics: Statistics
     /// The player's settings, as loaded or last saved.
     public private(set) var settings: Settings
     /// What went wrong with the files so far, in a player's words, for the screen to show.
@@ -21,9 +24,11 @@ public final class Profile {
             self.directory = directory
             directory.removeLeftoverTemporaryFiles()
             scores = Self.take(directory.loadScores(), telling: &notices)
+            statistics = Self.take(directory.loadStatistics(), telling: &notices)
         } catch {
             directory = nil
             scores = ScoreTable()
+            statistics = Statistics()
             printWarning("games and scores will not be kept: \(error)")
             notices.append("Games and scores will not be kept: there is no home folder to keep them in.")
         }
@@ -89,12 +94,18 @@ public final class Profile {
     /// The best score recorded for `room`'s shape.
     public func best(for room: Room) -> Int? { scores.best(for: room) }
 
+    /// The folder of the game in progress, the scores and the statistics, or nil when there is none.
+    public var dataFolder: URL? { directory?.url }
+    /// The folder of the settings, or nil when there is none.
+    public var settingsFolder: URL? { config?.url }
+
     /// Records the ending of `game`, with its final `score` and whether it `cleared` the room, in
-    /// its room's top 10, once a board: an ending of a board already there replaces its entry
-    /// only when it ranks higher.
+    /// the statistics and its room's top 10, once a board: an ending of a board already there
+    /// replaces its entry only when it ranks higher.
     func recordEnding(of game: Game, score: Int, cleared: Bool) -> HUDText.Standing {
         let room = game.start.room
         let board = ScoreEntry.boardKey(of: game.start)
+        count(GameRecord(room: ScoreTable.key(for: room), board: board, score: score, cleared: cleared))
         let earlier = scores.place(ofBoard: board, in: room)
         let entry = ScoreEntry(
             score: score, cleared: cleared, moves: game.moves.count, date: Date(), board: board)
@@ -107,6 +118,16 @@ public final class Profile {
             }
         }
         return .placed(place)
+    }
+
+    /// Counts `record` in the statistics and keeps them.
+    private func count(_ record: GameRecord) {
+        let before = statistics
+        statistics.count(record)
+        guard statistics != before, let directory else { return }
+        do throws(AssetError) { try directory.saveStatistics(statistics) } catch {
+            warn("cannot save the statistics: \(error)", notice: "Your statistics could not be saved: see the terminal for why.")
+        }
     }
 
     /// The entries of the top 10 of the room shape `key` (``ScoreTable/key(for:)``), best first.

@@ -82,7 +82,7 @@ extension Session {
     }
 
     /// Gives up the board being built (its search stops) and its note.
-    private func dropBoardBuild() {
+    func dropBoardBuild() {
         boardBuild?.cancel()
         boardBuild = nil
         if message == .building { message = nil }
@@ -137,7 +137,9 @@ extension Session {
     /// played since the start (a screenshot of a new board, say), and a session that does not
     /// keep progress, leave the saved one alone.
     public func saveOnQuit() {
-        guard savesGame, keepsProgress, world.game != initialGame else { return }
-        if world.game.isOver { profile.removeSavedGame() } else { profile.save(world.game) }
+        // The tutorial's game is never saved: the player's, put aside meanwhile, is.
+        let game = playersWorld.game
+        guard tutorialRun?.setAside.savesGame ?? savesGame, keepsProgress, game != initialGame else { return }
+        if game.isOver { profile.removeSavedGame() } else { profile.save(game) }
     }
 }

@@ -41,14 +41,14 @@ extension Session {
     /// the quit question, the menu and notices while they are up.
     public var hudState: HUDState {
         let game = world.game
-        let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty
+        let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty || tutorial != nil
         return HUDState(
             score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: profile.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
-            showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
+            tutorial: showsHelp ? nil : tutorial.map { [$0.title] + $0.lines }, showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
             isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
     }
 }

@@ -13,6 +13,7 @@ extension Session {
             isAskingToQuit = false
             return
         }
+        if case .finished = tutorial?.step, chord.key.name == "enter" { return endTutorial() }
         guard let action = KeyBindings.action(for: chord) else { return }
         perform(action)
     }
@@ -26,6 +27,15 @@ extension Session {
     /// Does what the player asks for. A hint on show stays until the next action that changes
     /// the game.
     public func perform(_ action: Action) {
+        if tutorial != nil {
+            // In the tutorial Esc skips it, R plays its wall again, N leaves it for a new game.
+            switch action {
+            case .menu: return endTutorial()
+            case .restart: return startTutorial()
+            case .newGame: endTutorial()
+            default: break
+            }
+        }
         switch action {
         case .undo: undo()
         case .redo: redo()

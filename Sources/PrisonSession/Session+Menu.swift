@@ -19,8 +19,11 @@ extension Session {
         switch menu?.page ?? .main {
         case .main: "Puzzle Prison"
         case .newGame: "New game"
+        case .howToPlay: "How to play"
+        case .statistics: "Statistics"
         case .topTen: "Top 10"
         case .settings: "Settings"
+        case .about: "About"
         }
     }
 
@@ -33,13 +36,18 @@ extension Session {
             return [
                 MenuItem(world.game.moves.isEmpty ? "Play this board" : "Resume", kind: .command(.resume), shortcut: .escape),
                 MenuItem("New game...", kind: .command(.open(.newGame)), shortcut: Key(name: "n")),
+                MenuItem("How to play...", kind: .command(.open(.howToPlay)), shortcut: Key(name: "h")),
+                MenuItem("Statistics...", kind: .command(.open(.statistics))),
                 MenuItem("Top 10...", kind: .command(.open(.topTen)), shortcut: Key(name: "t")),
                 MenuItem("Settings...", kind: .command(.open(.settings)), shortcut: Key(name: "s")),
+                MenuItem("About...", kind: .command(.open(.about))),
                 MenuItem(keepsGameOnQuit ? "Quit (the game is saved)" : "Quit", kind: .command(.quit), shortcut: Key(name: "q")),
             ]
         case .newGame:
+            let size = options.sizePreset.map { $0.rawValue.capitalized } ?? "your own"
             return [
                 MenuItem("Room", value: options.walls == 1 ? "1 wall (classic)" : "4 walls", kind: .setting(.walls)),
+                MenuItem("Size", value: "\(size): \(options.width) x \(options.height)", kind: .setting(.size)),
                 MenuItem("Width", value: "\(options.width) columns", kind: .setting(.width)),
                 MenuItem("Height", value: "\(options.height) rows", kind: .setting(.height)),
                 MenuItem("Colours", value: "\(options.colours)", kind: .setting(.colours)),
@@ -55,6 +63,24 @@ extension Session {
                 : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry), kind: .text) }
             return [MenuItem("Room", value: HUDText.room(key: menu.topTenRoom), kind: .setting(.topTenRoom))] + lines
                 + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
+        case .howToPlay:
+            return HUDText.howToPlay.map { MenuItem($0, kind: .text) } + [
+                MenuItem("Play the tutorial", kind: .command(.startTutorial)),
+                MenuItem("Back", kind: .command(.back), shortcut: .escape),
+            ]
+        case .statistics:
+            let room = menu.statisticsRoom.map(HUDText.room(key:)) ?? "All rooms"
+            return [MenuItem("Room", value: room, kind: .setting(.statisticsRoom))]
+                + HUDText.statistics(profile.statistics.summary(forKey: menu.statisticsRoom)).map { MenuItem($0, kind: .text) }
+                + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
+        case .about:
+            let lines = [
+                "Puzzle Prison \(about.version), build \(about.build)",
+                "Games, scores, statistics: \(profile.dataFolder?.path ?? "not kept (no home folder)")",
+                "Settings: \(profile.settingsFolder?.path ?? "not kept (no home folder)")",
+                About.licence,
+            ]
+            return lines.map { MenuItem($0, kind: .text) } + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .settings:
             let settings = profile.settings
             return [
@@ -138,7 +164,8 @@ extension Session {
         case .resume: menu = nil
         case .open(let page):
             menu?.page = page
-            menu?.selection = 0
+            // The first line that can be chosen: a page may open with words only.
+            menu?.selection = menuItems.firstIndex(where: \.isSelectable) ?? 0
         case .back:
             if menu?.page == .main {
                 menu = nil
@@ -154,10 +181,12 @@ extension Session {
             } else {
                 isAskingToQuit = true
             }
+        case .startTutorial: startTutorial()
         case .startNewGame:
             let options = profile.settings.newGame
             do throws(RoomError) {
-                origin = GameOrigin(room: try options.room(), colours: options.colours, rules: Rules(), solvable: options.solvable)
+                let room = try options.room()
+                origin = GameOrigin(room: room, colours: options.colours, rules: Rules(fittedTo: room), solvable: options.solvable)
             } catch {
                 return say("Cannot make that room: \(error)")
             }
@@ -178,6 +207,7 @@ extension Session {
         }
         switch setting {
         case .walls: settings.newGame.walls = settings.newGame.walls == 4 ? 1 : 4
+        case .size: settings.newGame.stepSize(by: step)
         case .width: settings.newGame.width = stepped(settings.newGame.width, in: 1...Room.maximumSide)
         case .height: settings.newGame.height = stepped(settings.newGame.height, in: 1...Room.maximumSide)
         case .colours: settings.newGame.colours = stepped(settings.newGame.colours, in: 2...Board.maximumColours)
@@ -187,6 +217,12 @@ extension Session {
             if let current = menu?.topTenRoom, let index = keys.firstIndex(of: current) {
                 menu?.topTenRoom = keys[(index + step + keys.count) % keys.count]
             }
+            return
+        case .statisticsRoom:
+            // Every room first, then each room shape with games.
+            let keys = [nil] + profile.statistics.roomKeys.map(Optional.some)
+            let index = keys.firstIndex(of: menu?.statisticsRoom) ?? 0
+            menu?.statisticsRoom = keys[(index + step + keys.count) % keys.count]
             return
         case .palette:
             paletteIndex = (paletteIndex + step + palettes.count) % palettes.count

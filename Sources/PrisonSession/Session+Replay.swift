@@ -25,6 +25,7 @@ extension Session {
     }
 
     private func react(to event: WorldEvent) {
+        tutorialObserve(event)
         switch event.kind {
         case .groupBroke(_, _, _, let multiplier):
             sound.play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))

@@ -7,9 +7,6 @@ import PrisonWorld
 /// end feeds it input and time, does what it requests, and draws what it says; the session
 /// itself names no window, device or key code.
 ///
-/// Its concerns are in files of their own: input (`Session+Input`), the games it plays, records
-/// and saves (`Session+Games`), replays (`Session+Replay`), hints (`Session+Hints`), the menu
-/// (`Session+Menu`), the HUD (`Session+HUD`) and the scene a renderer draws (`Session+Scene`).
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
     public internal(set) var world: World
@@ -77,6 +74,10 @@ public final class Session {
     public internal(set) var elapsed = Duration.zero
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
+    /// The tutorial while it runs, with the player's game put aside meanwhile.
+    var tutorialRun: (tutorial: Tutorial, setAside: SetAside)?
+    /// The program's version and build, for the About page: the front end sets them.
+    public var about = About()
 
     /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
     public var hudBands = Framing.Bands()
@@ -129,7 +130,10 @@ public final class Session {
         self.init(
             game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
             sound: sound, keepsProgress: chosen.isProgress)
-        if chosen.isFirstGame { openMenu() }
+        // A first start: the tutorial, once, then the menu to choose a game.
+        if chosen.isFirstGame {
+            if profile.settings.tutorialSeen { openMenu() } else { startTutorial(opensMenu: true) }
+        }
     }
 
     /// Advances everything by `duration` of real time, for a `viewport` framebuffer: held keys

@@ -41,6 +41,46 @@ public struct NewGameOptions: Hashable, Sendable, Codable {
     }
 }
 
+/// The sizes a new game offers besides free widths and heights, as the classic games do.
+public enum SizePreset: String, CaseIterable, Hashable, Sendable {
+    case small, medium, large
+
+    /// The columns and rows of each wall in a room of `walls` walls: on one wall the classic
+    /// games' 6 x 5, 15 x 10 and 20 x 15; on four, 6 x 5, the standard 12 x 10, and 16 x 12.
+    public func size(walls: Int) -> (width: Int, height: Int) {
+        switch (self, walls == 1) {
+        case (.small, _): (6, 5)
+        case (.medium, true): (15, 10)
+        case (.medium, false): (Room.standard.width, Room.standard.height)
+        case (.large, true): (20, 15)
+        case (.large, false): (16, 12)
+        }
+    }
+}
+
+extension NewGameOptions {
+    /// The preset the width and height match, or nil for a size of the player's own.
+    public var sizePreset: SizePreset? {
+        SizePreset.allCases.first { $0.size(walls: walls) == (width, height) }
+    }
+
+    /// Steps to the next larger preset (`step` 1) or smaller one (-1), from a preset or from a
+    /// size of the player's own (to the nearest preset that way); stays at the ends.
+    public mutating func stepSize(by step: Int) {
+        let cells = width * height
+        func cellCount(_ preset: SizePreset) -> Int {
+            let size = preset.size(walls: walls)
+            return size.width * size.height
+        }
+        let next =
+            step > 0
+            ? SizePreset.allCases.first { cellCount($0) > cells }
+            : SizePreset.allCases.last { cellCount($0) < cells }
+        guard let next else { return }
+        (width, height) = next.size(walls: walls)
+    }
+}
+
 /// The player's preferences, kept from one start to the next.
 public struct Settings: Hashable, Sendable, Codable {
     /// The palette's name, or nil for the first one.
@@ -54,6 +94,9 @@ public struct Settings: Hashable, Sendable, Codable {
     public var fieldOfView: Int?
     /// What the menu's new game starts from.
     public var newGame = NewGameOptions()
+    /// Whether the first-game tutorial was played or skipped (it is offered once). A settings
+    /// file from before the tutorial counts as seen: its player knows the game.
+    public var tutorialSeen = false
 
     /// The fields of view the settings offer, in degrees.
     public static let fieldsOfView = 30...80
@@ -67,7 +110,7 @@ public struct Settings: Hashable, Sendable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, palette, sound, mouseLook, fieldOfView, newGame
+        case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen
     }
 
     /// Reads settings, the usual value for each one missing, refusing another format or version
@@ -85,6 +128,7 @@ public struct Settings: Hashable, Sendable, Codable {
                 debugDescription: "a field of view is \(Self.fieldsOfView.lowerBound) to \(Self.fieldsOfView.upperBound) degrees, not \(fieldOfView)")
         }
         newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
+        tutorialSeen = try container.decodeIfPresent(Bool.self, forKey: .tutorialSeen) ?? true
     }
 
     /// Writes the settings with the format's name and version.
@@ -97,6 +141,7 @@ public struct Settings: Hashable, Sendable, Codable {
         try container.encode(mouseLook, forKey: .mouseLook)
         try container.encodeIfPresent(fieldOfView, forKey: .fieldOfView)
         try container.encode(newGame, forKey: .newGame)
+        try container.encode(tutorialSeen, forKey: .tutorialSeen)
     }
 
     /// The settings as JSON: keys sorted.

@@ -2,12 +2,15 @@ import CGL
 import CSTB
 import Foundation
 
-/// A TrueType font baked at one pixel size into a GL texture (Latin-1), for the HUD.
+/// A TrueType font baked at one pixel size into a GL texture (Latin-1), for the HUD. Laying text
+/// out needs no GL context: the texture is made when first drawn.
 final class Font {
     let pixelHeight: Float
-    let texture: GLuint
     private let glyphs: [stbtt_bakedchar]
     private let atlasSize: Int32
+    /// The baked glyphs, one byte a texel, until the texture is made.
+    private var bitmap: [UInt8]
+    private var madeTexture: GLuint?
     /// The first character baked, and how many.
     private static let first: Int32 = 32
     private static let count: Int32 = 224
@@ -36,21 +39,29 @@ final class Font {
         // a one-texel border, so no glyph uses it.
         bitmap[0] = 255
         self.glyphs = glyphs
+        self.bitmap = bitmap
         atlasSize = size
+    }
+
+    /// The GL texture of the glyphs, made in the current context on first use.
+    var texture: GLuint {
+        if let madeTexture { return madeTexture }
         var texture: GLuint = 0
         glGenTextures(1, &texture)
-        self.texture = texture
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, size, size, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bitmap)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, atlasSize, atlasSize, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), bitmap)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        madeTexture = texture
+        bitmap = []
+        return texture
     }
 
     deinit {
-        var texture = texture
+        guard var texture = madeTexture else { return }
         glDeleteTextures(1, &texture)
     }
 

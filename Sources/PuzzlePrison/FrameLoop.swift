@@ -26,9 +26,10 @@ final class FrameLoop {
         self.surface = surface
         self.launcher = launcher
         self.script = script
-        renderer = try Renderer(resources: launcher.resources, scale: surface.contentScale)
-        painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
-        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize))
+        let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
+        renderer = try Renderer(resources: launcher.resources, scale: scale)
+        painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
+        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.hudState.tutorial?.count ?? 0)
         (surface as? WindowSurface)?.session = session
     }
 
@@ -48,13 +49,14 @@ final class FrameLoop {
                 surface.waitForEvents(seconds: 0.1)
                 continue
             }
-            if surface.contentScale != painter.scale {
-                // The window moved to a screen of another scale: text follows.
-                try renderer.setScale(surface.contentScale)
-                painter = HUDPainter(text: renderer.text, title: renderer.title, scale: surface.contentScale)
+            let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: viewport)
+            if scale != painter.scale {
+                // The window grew or shrank, or moved to a screen of another scale: text follows.
+                try renderer.setScale(scale)
+                painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
             }
             // The HUD's bands for this window's size, which the framing keeps the wall out of.
-            session.hudBands = painter.bands(for: viewport)
+            session.hudBands = painter.bands(for: viewport, tutorialLines: session.hudState.tutorial?.count ?? 0)
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)

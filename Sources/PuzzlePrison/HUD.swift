@@ -5,8 +5,17 @@ import PrisonSession
 struct HUDPainter {
     let text: Font
     let title: Font
-    /// The window's content scale: margins grow with it as the fonts do.
+    /// The HUD's scale (``scale(contentScale:framebuffer:)``): margins grow with it as the fonts do.
     let scale: Float
+
+    /// The HUD's scale for a window of `contentScale` (HiDPI) whose framebuffer is `framebuffer`
+    /// pixels: the content scale, times the window's size against 1280 x 720 points (held to
+    /// 0.75...3, in steps of an eighth, so a resize bakes the fonts again only now and then).
+    static func scale(contentScale: Float, framebuffer: SIMD2<Float>) -> Float {
+        let points = framebuffer / max(contentScale, 0.01)
+        let factor = min(max(min(points.x / 1280, points.y / 720), 0.75), 3)
+        return contentScale * (factor * 8).rounded() / 8
+    }
 
     /// One plane of the HUD: its panels under its text, under its titles.
     private struct Plane {
@@ -16,7 +25,9 @@ struct HUDPainter {
     private var margin: Float { 16 * scale }
     private var line: Float { text.pixelHeight * 1.35 }
     /// The baselines of the top band's two rows: the score's, and the one under it.
-    private var topRows: (Float, Float) { (margin + title.pixelHeight, margin + title.pixelHeight + line * 1.05) }
+    private var topRows: (Float, Float) {
+        (margin + title.pixelHeight, margin + title.pixelHeight + max(line * 1.05, title.pixelHeight * 0.85))
+    }
 
     /// Whether the danger line goes on a row of its own under the top band's two rows: a window
     /// too narrow for it between the score and the moves.
@@ -27,10 +38,16 @@ struct HUDPainter {
         topRows.1 + (dangerHasItsOwnRow(viewport) ? line * 1.1 : 0)
     }
 
-    /// The bands of a `viewport` window the HUD's fixed lines take, top and bottom: a framed
-    /// wall stays out of them, so no label covers a block of the wall faced.
-    func bands(for viewport: SIMD2<Float>) -> Framing.Bands {
-        Framing.Bands(top: dangerRow(viewport) + line * 0.35, bottom: margin + line * 2.6)
+    /// The bands of a `viewport` window the HUD's fixed lines take, top and bottom, with a
+    /// tutorial panel of `tutorialLines` lines (title included) at the bottom: a framed wall stays
+    /// out of them, so no label covers a block of the wall faced.
+    func bands(for viewport: SIMD2<Float>, tutorialLines: Int = 0) -> Framing.Bands {
+        Framing.Bands(top: dangerRow(viewport) + line * 0.35, bottom: margin + line * 2.6 + tutorialHeight(lines: tutorialLines))
+    }
+
+    /// The height of a tutorial panel of `lines` lines with the gap above it; 0 for none.
+    private func tutorialHeight(lines: Int) -> Float {
+        lines == 0 ? 0 : Float(lines) * line + 2 * margin + margin / 2
     }
 
     /// The batches to draw, in order: the HUD's plane, then the overlays' (help, end, quit)
@@ -69,11 +86,11 @@ struct HUDPainter {
         // Score and multiplier, top left, within the top band.
         let scoreText = HUDText.score(state.score)
         let multiplierText = HUDText.multiplier(state.multiplier).map { "Combo \($0)" }
-        let scoreWidth = max(title.width(of: scoreText), text.width(of: multiplierText ?? ""), 8 * title.pixelHeight * 0.6)
+        let scoreWidth = max(title.width(of: scoreText), title.width(of: multiplierText ?? ""), 8 * title.pixelHeight * 0.6)
         box([margin / 2, margin / 2], [margin * 1.5 + scoreWidth, rows.1 + line * 0.35], on: &base)
         write(scoreText, title, at: [margin, rows.0], OverlayColours.text, on: &base)
         if let multiplierText {
-            write(multiplierText, text, at: [margin, rows.1], state.flashes ? OverlayColours.accent : OverlayColours.multiplier, on: &base)
+            write(multiplierText, title, at: [margin, rows.1], state.flashes ? OverlayColours.accent : OverlayColours.multiplier, on: &base)
         }
 
         // Best, moves and blocks, top right.
@@ -93,8 +110,8 @@ struct HUDPainter {
             let width = text.width(of: danger), y = dangerRow(viewport)
             box(
                 [(viewport.x - width) / 2 - margin, y - line * 0.85], [(viewport.x + width) / 2 + margin, y + line * 0.3],
-                OverlayColours.dangerPanel, on: &base)
-            write(danger, text, at: [(viewport.x - width) / 2, y], OverlayColours.danger(opacity: pulse), on: &base)
+                OverlayColours.dangerPanel(pulse: pulse), on: &base)
+            write(danger, text, at: [(viewport.x - width) / 2, y], OverlayColours.text, on: &base)
         } else if state.isReplay {
             let label = "Replay"
             write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], OverlayColours.accent, on: &base)
@@ -110,8 +127,22 @@ struct HUDPainter {
             }
         }
 
-        // What the cursor points at, and messages, bottom centre.
+        // What the cursor points at, and messages, bottom centre, above the tutorial's panel.
         var bottom = viewport.y - margin
+        if let tutorial = state.tutorial {
+            let height = tutorialHeight(lines: tutorial.count) - margin / 2
+            bottom -= line * 1.4
+            let lines = tutorial.map { text.fitted($0, within: viewport.x - 4 * margin) }
+            let width = (lines.map { text.width(of: $0) }.max() ?? 0) + 2 * margin
+            let left = ((viewport.x - width) / 2).rounded(.down)
+            box([left, bottom - height], [left + width, bottom], OverlayColours.centredPanel, on: &base)
+            for (index, string) in lines.enumerated() {
+                let y = bottom - height + margin + line * Float(index + 1) - line * 0.3
+                let colour = index == 0 ? OverlayColours.accent : index == lines.count - 1 ? OverlayColours.quietText : OverlayColours.text
+                write(string, text, at: [left + margin, y], colour, on: &base)
+            }
+            bottom -= height + margin / 2
+        }
         // Between the "F1 help" at the left and its mirror at the right.
         let reserved = text.width(of: "F1 help") + margin * 3
         let messages = [state.hover, state.message].compactMap { $0 }.map { text.fitted($0, within: viewport.x - 2 * reserved) }
@@ -121,7 +152,9 @@ struct HUDPainter {
             write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], OverlayColours.text, on: &base)
             bottom -= line * 1.5
         }
-        write("F1 help", text, at: [margin, viewport.y - margin], OverlayColours.helpReminder, on: &base)
+        let helpWidth = text.width(of: "F1 help")
+        box([margin / 2, viewport.y - margin - line * 0.85], [margin * 1.5 + helpWidth, viewport.y - margin / 2], on: &base)
+        write("F1 help", text, at: [margin, viewport.y - margin - line * 0.1], OverlayColours.quietText, on: &base)
         if state.danger != nil, state.isReplay {
             let label = "Replay"
             write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], OverlayColours.accent, on: &base)
@@ -177,9 +210,7 @@ struct HUDPainter {
             let faced = abs(bearing) < 45
             let label = (faced ? Compass.label(ofWall: wall) : String(wall + 1)) + (compass.dangerWalls.contains(wall) ? " !" : "")
             var colour = faced ? OverlayColours.text : OverlayColours.quietText
-            if compass.dangerWalls.contains(wall) { colour = OverlayColours.danger(opacity: pulse) }
-            // Fainter the farther round: the wall behind is the faintest.
-            colour.w *= 1 - 0.4 * min(abs(bearing) / 180, 1)
+            if compass.dangerWalls.contains(wall) { colour = OverlayColours.danger(pulse: pulse) }
             let x = centre + bearing / 90 * spacing - text.width(of: label) / 2
             text.layout(label, at: [x, baseline], colour: colour, into: &plane.body)
         }

@@ -22,7 +22,9 @@ struct Launcher {
     /// A session of the game `request` asks for (see ``ChosenGame``).
     func session(for request: GameRequest) throws(FrontEndError) -> Session {
         do throws(AssetError) {
-            return Session(try ChosenGame(request, profile: profile), palettes: palettes, profile: profile, sound: audio)
+            let session = Session(try ChosenGame(request, profile: profile), palettes: palettes, profile: profile, sound: audio)
+            session.about = About(build: buildCommit)
+            return session
         } catch {
             throw FrontEndError(error.description)
         }

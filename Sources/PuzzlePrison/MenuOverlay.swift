@@ -35,8 +35,10 @@ struct MenuOverlay {
                 if index == selection, item.isSelectable { box(row.min, row.max, OverlayColours.selectedRow) }
                 let baseline = row.min.y + (layout.rowHeight + text.pixelHeight) / 2 - text.pixelHeight * 0.2
                 let inset = row.min.x + layout.margin / 2
+                // Words only (a path on the About page) are cut to the row.
+                let label = item.isSelectable ? item.label : text.fitted(item.label, within: row.max.x - inset - layout.margin / 2)
                 text.layout(
-                    item.label, at: [inset, baseline], colour: item.isSelectable ? OverlayColours.text : OverlayColours.menuQuietText,
+                    label, at: [inset, baseline], colour: item.isSelectable ? OverlayColours.text : OverlayColours.menuQuietText,
                     into: &body)
                 if let value = item.value {
                     // The value between its arrows: a click on "<" steps it down, elsewhere up.

@@ -16,7 +16,7 @@ struct PuzzlePrison: ParsableCommand {
             SIGINT, SIGTERM or SIGHUP) and resumed on the next start; a game started from a board, \
             seed, room shape or replay is not saved and leaves it alone.
             """,
-        version: "puzzle-prison 0.5.0")
+        version: "puzzle-prison \(About.packageVersion) (build \(buildCommit))")
 
     @Option(help: "Seed of a new random board (the same seed gives the same board).")
     var seed: UInt64?

@@ -1,0 +1,82 @@
+import PrisonRules
+import PrisonWorld
+
+// The first-game tutorial: the player's game steps aside, untouched, while the tutorial's wall is
+// played; skipping or finishing brings the game back as it was. Nothing of the tutorial is saved
+// or recorded.
+extension Session {
+    /// The player's game and what goes with it, put aside while the tutorial runs.
+    struct SetAside {
+        let world: World
+        let head: Head
+        let origin: GameOrigin
+        let replay: Replay?
+        let savesGame: Bool
+        let earlierGames: [Game]
+        let laterGames: [Game]
+        let hintPlan: SearchPlan?
+        let ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
+        /// Whether the menu opens when the tutorial ends: it ran at the first start, before a game was chosen.
+        let opensMenu: Bool
+    }
+
+    /// The tutorial while it runs, nil otherwise.
+    public var tutorial: Tutorial? { tutorialRun?.tutorial }
+
+    /// The player's game: the one on the walls, or the one put aside while the tutorial runs.
+    var playersWorld: World { tutorialRun?.setAside.world ?? world }
+
+    /// Starts the tutorial, putting the game on the walls aside; `opensMenu` opens the menu when
+    /// it ends (a first start, where the player has yet to choose a game).
+    func startTutorial(opensMenu: Bool = false) {
+        if tutorialRun == nil {
+            dropBoardBuild()
+            tutorialRun = (
+                Tutorial(),
+                SetAside(
+                    world: world, head: head, origin: origin, replay: replay, savesGame: savesGame, earlierGames: earlierGames,
+                    laterGames: laterGames, hintPlan: hintPlan, ending: ending, opensMenu: opensMenu)
+            )
+        }
+        tutorialRun?.tutorial = Tutorial()
+        menu = nil
+        replay = nil
+        savesGame = false
+        earlierGames = []
+        laterGames = []
+        hintPlan = nil
+        ending = nil
+        world = World(game: Game(start: Tutorial.board, rules: Tutorial.rules))
+        head = Head(walls: 1)
+        clearHint()
+        hover = nil
+        prepareWorld()
+        var settings = profile.settings
+        settings.tutorialSeen = true
+        profile.save(settings)
+    }
+
+    /// Ends the tutorial (finished or skipped): the player's game comes back as it was.
+    func endTutorial() {
+        guard let (_, aside) = tutorialRun else { return }
+        tutorialRun = nil
+        world = aside.world
+        head = aside.head
+        origin = aside.origin
+        replay = aside.replay
+        savesGame = aside.savesGame
+        earlierGames = aside.earlierGames
+        laterGames = aside.laterGames
+        hintPlan = aside.hintPlan
+        ending = aside.ending
+        clearHint()
+        hover = nil
+        prepareWorld()
+        if aside.opensMenu { openMenu() }
+    }
+
+    /// What happened in the tutorial's world moves it on.
+    func tutorialObserve(_ event: WorldEvent) {
+        tutorialRun?.tutorial.observe(event.kind)
+    }
+}

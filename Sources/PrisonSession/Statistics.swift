@@ -1,0 +1,143 @@
+import Foundation
+import PrisonFiles
+import PrisonRules
+
+/// One finished game as the statistics count it.
+public struct GameRecord: Hashable, Sendable, Codable {
+    /// The room shape, as ``ScoreTable/key(for:)`` names it.
+    public var room: String
+    /// The start board (``ScoreEntry/boardKey(of:)``): a board counts once.
+    public var board: String
+    /// The final score of the board's best ending.
+    public var score: Int
+    /// Whether that ending cleared the room.
+    public var cleared: Bool
+
+    /// A game of the room shape `room` from the start board keyed `board`.
+    public init(room: String, board: String, score: Int, cleared: Bool) {
+        self.room = room
+        self.board = board
+        self.score = score
+        self.cleared = cleared
+    }
+
+    private enum CodingKeys: String, CodingKey { case room, board, score, cleared }
+
+    /// Reads a record, refusing a score no game can have.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        score = try container.decode(Int.self, forKey: .score)
+        guard (0...ScoreEntry.maximumScore).contains(score) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .score, in: container, debugDescription: "a score is 0 to \(ScoreEntry.maximumScore), not \(score)")
+        }
+        room = try container.decode(String.self, forKey: .room)
+        board = try container.decode(String.self, forKey: .board)
+        cleared = try container.decode(Bool.self, forKey: .cleared)
+    }
+}
+
+/// What the statistics say of a set of games.
+public struct StatisticsSummary: Hashable, Sendable {
+    /// How many games ended.
+    public var played = 0
+    /// How many of them cleared the room.
+    public var cleared = 0
+    /// The best final score, nil before any game.
+    public var best: Int?
+    /// The mean final score, nil before any game.
+    public var average: Double?
+    /// How many games in a row cleared the room, up to the last one.
+    public var currentStreak = 0
+    /// The most games in a row that cleared the room.
+    public var longestStreak = 0
+
+    /// The share of games that cleared the room, 0 to 1; nil before any game.
+    public var clearRate: Double? { played == 0 ? nil : Double(cleared) / Double(played) }
+}
+
+/// Every game the player finished, in the order they first ended, kept in the data folder
+/// beside the best scores. A board counts once, as in the top 10: when the same board ends
+/// again (after an undo, or a restart), its record keeps the better ending, in its first place.
+public struct Statistics: Hashable, Sendable, Codable {
+    /// Names the format of a statistics file.
+    public static let formatName = "puzzle-prison-statistics"
+    /// The version of the format this build writes and reads.
+    public static let currentVersion = 1
+    /// The most games kept: the oldest go first beyond it (the file stays a few megabytes).
+    public static let maximumGames = 50_000
+
+    /// The games, oldest first.
+    public private(set) var games: [GameRecord] = []
+
+    /// No games yet.
+    public init() {}
+
+    /// Counts `record`: a new board at the end; a board already counted keeps the better ending
+    /// (a higher score, or a clear at the same score).
+    public mutating func count(_ record: GameRecord) {
+        if let index = games.firstIndex(where: { $0.board == record.board && $0.room == record.room }) {
+            let earlier = games[index]
+            if record.score > earlier.score || (record.score == earlier.score && record.cleared && !earlier.cleared) {
+                games[index] = record
+            }
+            return
+        }
+        games.append(record)
+        if games.count > Self.maximumGames { games.removeFirst(games.count - Self.maximumGames) }
+    }
+
+    /// The summary of the games in the room shape `key` (``ScoreTable/key(for:)``), or of every
+    /// game when `key` is nil.
+    public func summary(forKey key: String? = nil) -> StatisticsSummary {
+        var summary = StatisticsSummary()
+        var total = 0
+        var streak = 0
+        for game in games where key == nil || game.room == key {
+            summary.played += 1
+            total += game.score
+            summary.best = max(summary.best ?? game.score, game.score)
+            if game.cleared {
+                summary.cleared += 1
+                streak += 1
+                summary.longestStreak = max(summary.longestStreak, streak)
+            } else {
+                streak = 0
+            }
+        }
+        summary.currentStreak = streak
+        if summary.played > 0 { summary.average = Double(total) / Double(summary.played) }
+        return summary
+    }
+
+    /// The room shapes with games, as ``ScoreTable/key(for:)`` names them, sorted.
+    public var roomKeys: [String] { Set(games.map(\.room)).sorted() }
+
+    /// The statistics as JSON: keys sorted.
+    public func encoded() -> Data {
+        // Strings, whole numbers and Booleans: encoding cannot fail.
+        try! jsonData(self)
+    }
+
+    /// Reads statistics from the JSON ``encoded()`` writes.
+    public init(json: Data) throws(AssetError) {
+        do { self = try JSONDecoder().decode(Statistics.self, from: json) } catch { throw AssetError(describe(error)) }
+    }
+
+    private enum CodingKeys: String, CodingKey { case format, version, games }
+
+    /// Reads a statistics file, refusing another format or version.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
+        games = try container.decode([GameRecord].self, forKey: .games)
+    }
+
+    /// Writes the games with the format's name and version.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatName, forKey: .format)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(games, forKey: .games)
+    }
+}
