@@ -165,7 +165,8 @@ extension Session {
         case .open(let page):
             menu?.page = page
             // The first line that can be chosen: a page may open with words only.
-            menu?.selection = menuItems.firstIndex(where: \.isSelectable) ?? 0
+            let first = menuItems.firstIndex(where: \.isSelectable) ?? 0
+            menu?.selection = first
         case .back:
             if menu?.page == .main {
                 menu = nil

@@ -67,6 +67,11 @@ struct HUDPainter {
                 font.layout(string, at: origin, colour: colour, into: &plane.body)
             }
         }
+        /// One line of body text with its baseline at `origin`, on a panel of its own.
+        func label(_ string: String, at origin: SIMD2<Float>, _ colour: SIMD4<Float>) {
+            box([origin.x - margin / 2, origin.y - line * 0.85], [origin.x + text.width(of: string) + margin / 2, origin.y + line * 0.3], on: &base)
+            write(string, text, at: origin, colour, on: &base)
+        }
         /// A panel across the middle from `top` holding `lines` (the first in the title font when `titled`).
         func centredPanel(_ lines: [String], top: Float, titled: Bool) {
             let widths = lines.enumerated().map { ($0 == 0 && titled ? title : text).width(of: $1) }
@@ -113,8 +118,7 @@ struct HUDPainter {
                 OverlayColours.dangerPanel(pulse: pulse), on: &base)
             write(danger, text, at: [(viewport.x - width) / 2, y], OverlayColours.text, on: &base)
         } else if state.isReplay {
-            let label = "Replay"
-            write(label, text, at: [(viewport.x - text.width(of: label)) / 2, rows.1], OverlayColours.accent, on: &base)
+            label("Replay", at: [(viewport.x - text.width(of: "Replay")) / 2, rows.1], OverlayColours.accent)
         }
 
         // The crosshair, unless a panel is in the middle of the window.
@@ -152,12 +156,9 @@ struct HUDPainter {
             write(string, text, at: [(viewport.x - width) / 2, bottom - line * 0.3], OverlayColours.text, on: &base)
             bottom -= line * 1.5
         }
-        let helpWidth = text.width(of: "F1 help")
-        box([margin / 2, viewport.y - margin - line * 0.85], [margin * 1.5 + helpWidth, viewport.y - margin / 2], on: &base)
-        write("F1 help", text, at: [margin, viewport.y - margin - line * 0.1], OverlayColours.quietText, on: &base)
+        label("F1 help", at: [margin, viewport.y - margin - line * 0.1], OverlayColours.quietText)
         if state.danger != nil, state.isReplay {
-            let label = "Replay"
-            write(label, text, at: [viewport.x - margin - text.width(of: label), viewport.y - margin], OverlayColours.accent, on: &base)
+            label("Replay", at: [viewport.x - margin - text.width(of: "Replay"), viewport.y - margin - line * 0.1], OverlayColours.accent)
         }
 
         if let ending = state.ending {

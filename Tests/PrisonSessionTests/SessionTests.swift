@@ -6,7 +6,7 @@ import PrisonWorld
 import Testing
 
 /// Records what a session plays instead of playing it.
-private final class RecordingSound: SoundPlayer {
+final class RecordingSound: SoundPlayer {
     var isMuted = false
     var isAvailable = true
     private(set) var played: [(effect: SoundEffect, pitch: Float)] = []
@@ -17,7 +17,7 @@ private final class RecordingSound: SoundPlayer {
 
 /// A session of `board` (or `game`) with the shipped palettes, a data folder of its own and a
 /// recording sound player, its viewport 1280 x 720.
-private struct Fixture {
+struct Fixture {
     let session: Session
     let sound = RecordingSound()
     let folder: URL
@@ -38,6 +38,15 @@ private struct Fixture {
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
             palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
+        session.advance(by: .zero, viewport: [1280, 720])
+    }
+
+    /// A session of the game a plain start chooses in `folder` (the game in progress, or a new
+    /// one: on a first start, the tutorial first).
+    init(startingIn folder: URL) throws {
+        self.folder = folder
+        profile = Profile(environment: Self.environment(folder))
+        session = Session(try ChosenGame(GameRequest(), profile: profile), palettes: Self.palettes, profile: profile, sound: sound)
         session.advance(by: .zero, viewport: [1280, 720])
     }
 

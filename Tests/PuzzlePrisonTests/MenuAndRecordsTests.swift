@@ -8,10 +8,11 @@ import Testing
     @Test func theMenuAtTheFirstStartStartsAGameOfTheChosenShape() throws {
         try withTemporaryFolder { folder in
             // No game in progress: the menu is up at the start. N opens the new game's page;
-            // right makes the room a single wall, two lefts take the width to 10; Start.
+            // right makes the room a single wall, past the size two lefts take the width to 10; Start.
+            try plantReturningPlayer(in: folder)
             let steps = try script(
                 [
-                    "screenshot menu.png", "key n", "key right", "key down", "key left", "key left", "screenshot new.png",
+                    "screenshot menu.png", "key n", "key right", "key down", "key down", "key left", "key left", "screenshot new.png",
                     "key down", "key down", "key down", "key down", "key enter", "wait 0.5", "state chosen.json",
                 ], in: folder)
             let run = try runGame(["--script", steps, "--screenshot", "after.png"], in: folder)

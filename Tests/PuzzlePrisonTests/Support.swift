@@ -172,3 +172,18 @@ func plantSavedGame(seed: UInt64, in folder: URL) throws {
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try SavedGame(Game(start: try Board.random(room: .standard, colours: 5, seed: seed))).encoded().write(to: file)
 }
+
+/// The settings file of a player who has seen the tutorial, for ``WindowedGame``'s and
+/// ``runGame``'s folders: a first start then opens the menu, as it did before the tutorial.
+let returningPlayer = [
+    "config/puzzle-prison/settings.json": #"{"format": "puzzle-prison-settings", "version": 1, "tutorialSeen": true}"#
+]
+
+/// Writes ``returningPlayer``'s files into `folder`.
+func plantReturningPlayer(in folder: URL) throws {
+    for (name, text) in returningPlayer {
+        let file = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+}

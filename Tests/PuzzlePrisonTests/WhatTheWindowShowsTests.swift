@@ -10,6 +10,7 @@ import Testing
     private func withWindow(_ arguments: [String], files: [String: String] = [:], _ body: (VirtualScreen) throws -> Void) throws {
         try withTemporaryFolder { folder in
             for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+            try plantReturningPlayer(in: folder)
             let screen = try VirtualScreen()
             defer { screen.stop() }
             let game = try WindowedGame(arguments, on: screen, in: folder)
@@ -20,7 +21,7 @@ import Testing
 
     @Test("Every key in the menu shows at once: N opens the New-game page, Down moves the selection, Esc goes back")
     func theMenuAnswersEveryKey() throws {
-        // The first start (no game in progress) opens the menu by itself.
+        // The first start (no game in progress) of a player who has seen the tutorial opens the menu.
         try withWindow([]) { screen in
             let firstPage = try screen.settledPicture()
             try screen.press("n")
@@ -46,7 +47,7 @@ import Testing
             try screen.press("2")
             let greenPixels = try screen.settledPicture().count(of: (0, 255, 0))
             #expect(greenPixels > 100_000, "facing wall 2 (index 1) shows its green blocks")
-            for key in ["Escape", "n", "Right", "Down", "Down", "Down", "Down", "Down", "Return"] { try screen.press(key) }
+            for key in ["Escape", "n", "Right"] + Array(repeating: "Down", count: 6) + ["Return"] { try screen.press(key) }
             let classic = try screen.settledPicture()
             // Straight ahead, framed: red in the middle of the window, none at its side edges
             // (where a wall seen edge-on would stand).
@@ -77,6 +78,41 @@ import Testing
             Thread.sleep(forTimeInterval: 1.5)
             let moved = try screen.picture().fractionDiffering(from: held)
             #expect(moved == 0, "the window still redraws the pulse long after anything happened")
+        }
+    }
+
+    @Test("A first start plays the tutorial: a click breaks a group and the panel moves on, Esc skips to the menu, once")
+    func theTutorialAtTheFirstStart() throws {
+        try withTemporaryFolder { folder in
+            let screen = try VirtualScreen()
+            defer { screen.stop() }
+            do {
+                let game = try WindowedGame(["--flat-colours"], on: screen, in: folder)
+                defer { game.quit() }
+                // One wall of 6 x 4 in front (flat colours: wall 0 is red), the panel under it.
+                let red: (UInt8, UInt8, UInt8) = (255, 0, 0)
+                let first = try screen.settledPicture()
+                let blocks = first.count(of: red)
+                #expect(first.isPixel(at: [640, 250], red), "the tutorial's wall is in front")
+                #expect(blocks > 50_000, "the tutorial's 24 blocks are in sight")
+                let lowestRed = (0..<first.height).last { y in first.isPixel(at: [640, y], red) } ?? 0
+                #expect(lowestRed < 500, "the wall stays above the tutorial's panel")
+                // A click on the top left group breaks it: a sixth of the blocks go.
+                try screen.click(at: [420, 200])
+                Thread.sleep(forTimeInterval: 2)
+                let second = try screen.settledPicture()
+                let left = Double(second.count(of: red)) / Double(blocks)
+                #expect(left > 0.75 && left < 0.9, "the click broke the group of 4 blocks: \(left) of the red left")
+                // Esc skips it: the menu, over the player's own room, shades everything.
+                try screen.press("Escape")
+                let menu = try #require(try screen.pictureChanged(from: second), "Esc: the window still shows the tutorial")
+                #expect(menu.count(of: red) == 0, "the menu is open")
+            }
+            // The next start is not a first game's: the menu at once, no tutorial.
+            let again = try WindowedGame(["--flat-colours"], on: screen, in: folder)
+            defer { again.quit() }
+            let picture = try screen.settledPicture()
+            #expect(picture.count(of: (255, 0, 0)) == 0, "the menu is open, not the tutorial")
         }
     }
 
