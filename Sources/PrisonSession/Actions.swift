@@ -79,6 +79,6 @@ public enum KeyBindings {
         ("T / M", "next palette / sound on or off"),
         ("F11 / F12", "fullscreen / screenshot"),
         ("F1", "this help"),
-        ("Esc", "menu: new game, top 10, settings, quit"),
+        ("Esc", "menu: new game, how to play, statistics, top 10..."),
     ]
 }
