@@ -43,7 +43,12 @@ public struct NewGameOptions: Hashable, Sendable, Codable {
 
 /// The sizes a new game offers besides free widths and heights, as the classic games do.
 public enum SizePreset: String, CaseIterable, Hashable, Sendable {
-    case small, medium, large
+    /// 6 x 5 a wall.
+    case small
+    /// The standard room's walls on four, 15 x 10 on one.
+    case medium
+    /// 16 x 12 on four walls, 20 x 15 on one.
+    case large
 
     /// The columns and rows of each wall in a room of `walls` walls: on one wall the classic
     /// games' 6 x 5, 15 x 10 and 20 x 15; on four, 6 x 5, the standard 12 x 10, and 16 x 12.
