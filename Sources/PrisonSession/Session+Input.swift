@@ -32,7 +32,9 @@ extension Session {
             switch action {
             case .menu: return endTutorial()
             case .restart: return startTutorial()
-            case .newGame: endTutorial()
+            case .newGame:
+                endTutorial()
+                menu = nil
             default: break
             }
         }

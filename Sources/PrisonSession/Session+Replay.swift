@@ -25,7 +25,8 @@ extension Session {
     }
 
     private func react(to event: WorldEvent) {
-        tutorialObserve(event)
+        // What happens in the tutorial's world moves it on.
+        tutorialRun?.tutorial.observe(event.kind)
         switch event.kind {
         case .groupBroke(_, _, _, let multiplier):
             sound.play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))

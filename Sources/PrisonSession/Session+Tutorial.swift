@@ -23,6 +23,10 @@ extension Session {
     /// The tutorial while it runs, nil otherwise.
     public var tutorial: Tutorial? { tutorialRun?.tutorial }
 
+    /// How many lines the tutorial's panel has (its title included), 0 while there is none: the
+    /// front end keeps the framed wall clear of them.
+    public var tutorialPanelLines: Int { tutorial.map { 1 + $0.lines.count } ?? 0 }
+
     /// The player's game: the one on the walls, or the one put aside while the tutorial runs.
     var playersWorld: World { tutorialRun?.setAside.world ?? world }
 
@@ -73,10 +77,5 @@ extension Session {
         hover = nil
         prepareWorld()
         if aside.opensMenu { openMenu() }
-    }
-
-    /// What happened in the tutorial's world moves it on.
-    func tutorialObserve(_ event: WorldEvent) {
-        tutorialRun?.tutorial.observe(event.kind)
     }
 }

@@ -29,7 +29,7 @@ final class FrameLoop {
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
-        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.hudState.tutorial?.count ?? 0)
+        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.tutorialPanelLines)
         (surface as? WindowSurface)?.session = session
     }
 
@@ -56,7 +56,7 @@ final class FrameLoop {
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
             }
             // The HUD's bands for this window's size, which the framing keeps the wall out of.
-            session.hudBands = painter.bands(for: viewport, tutorialLines: session.hudState.tutorial?.count ?? 0)
+            session.hudBands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLines)
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
