@@ -10,17 +10,17 @@ import PrisonSpace
 /// Time enters only through ``advance(by:)``, so the same taps at the same times give the
 /// same world, bit for bit. The world is the one owner of its space and game.
 ///
-/// Its API, by concern (one file each):
-/// - State (this file): ``game``, ``time``, ``multiplier``, ``danger``, ``hasEnded``,
+/// Its API, by concern:
+/// - State: ``game``, ``time``, ``multiplier``, ``danger``, ``hasEnded``,
 ///   ``isAnimating``, ``blocks`` and a block by identity, entity or cell; the ``space``, its
 ///   ``room``, ``walls`` and ``camera``.
-/// - Taps and targeting (`World+Taps.swift`): ``target(along:)``, ``ray(toward:)``,
+/// - Taps and targeting: ``target(along:)``, ``ray(toward:)``,
 ///   ``preview(of:)``, ``tap(along:)`` and its forms by origin, screen point and cell, and
 ///   ``play(_:)`` for replays.
-/// - Undo and redo (`World+Undo.swift`): ``undo()``, ``redo()``.
-/// - The clock and its events (`World+Clock.swift`): ``advance(by:)``, which returns the
+/// - Undo and redo: ``undo()``, ``redo()``.
+/// - The clock and its events: ``advance(by:)``, which returns the
 ///   ``WorldEvent``s of the step.
-/// - The animation (`World+Animation.swift`) plays each move's ``Choreography``, a pure function
+/// - The animation plays each move's ``Choreography``, a pure function
 ///   of the move's outcome and the settings.
 public final class World {
     /// The sizes and durations of the world.
