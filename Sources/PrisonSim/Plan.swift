@@ -20,14 +20,14 @@ enum Thinking: Hashable {
 /// The settings of one point of a run or sweep: everything a game depends on besides the run's
 /// seed, its mode and the game's index. The defaults are those of `prison-sim run`.
 struct PointSettings: Hashable {
-    var walls = 4
-    var width = 12
-    var height = 10
+    var walls = Room.standard.walls
+    var width = Room.standard.width
+    var height = Room.standard.height
     var colours = 5
-    var corners = CornerLinks.linked
-    var scoring = Scoring.nMinus2
-    var comboWindow = Duration.seconds(1)
-    var tapInterval = Duration.milliseconds(800)
+    var corners = Rules().corners
+    var scoring = Rules().scoring
+    var comboWindow = Rules().comboWindow
+    var tapInterval = Simulation.defaultTapInterval
     var player = "random"
     var thinking = Thinking.seconds(0.1)
 

@@ -45,19 +45,21 @@ struct Seconds: ExpressibleByArgument {
         self.duration = duration
     }
 
+    init(_ duration: Duration) { self.duration = duration }
+
     var defaultValueDescription: String { duration.secondsText }
 }
 
 /// The rule options shared by the commands that play.
 struct RuleOptions: ParsableArguments {
     @Option(help: "Points for a group of n: n-2 gives (n-2)^2, n-1 gives (n-1)^2.")
-    var scoring: Scoring = .nMinus2
+    var scoring = Rules().scoring
 
     @Option(help: "Whether groups link around the corners of a four-wall room: linked or open.")
-    var corners: CornerLinks = .linked
+    var corners = Rules().corners
 
     @Option(help: "Seconds a break lasts (at most 60); a removal within it raises the multiplier.")
-    var comboWindow = Seconds(argument: "1")!
+    var comboWindow = Seconds(Rules().comboWindow)
 
     func validate() throws {
         guard comboWindow.duration <= Rules.maximumComboWindow else {

@@ -38,7 +38,7 @@ struct Run: ParsableCommand {
     var thinkPlayouts: Int?
     @OptionGroup var board: BoardOptions
     @Option(help: "Seconds of world time between two taps (at most 60).")
-    var tapInterval = Seconds(argument: "0.8")!
+    var tapInterval = Seconds(Simulation.defaultTapInterval)
     @Option(help: "Games played at once, on as many threads (1 to 64).")
     var jobs = 1
     @Flag(help: "Print the summary as one JSON object instead of a table.")

@@ -87,11 +87,15 @@ public struct Simulation: Sendable {
     /// How long a searching player thinks about each move.
     public let thinking: SearchBudget
 
+    /// The world time between two taps unless told otherwise: 0.8 s, within the default combo
+    /// window, so a quick player's taps make combos.
+    public static let defaultTapInterval = Duration.milliseconds(800)
+
     /// A simulation; throws when `player` names no player or random boards of `room` with
     /// `colours` cannot be made.
     public init(
         room: Room, colours: Int, rules: Rules = Rules(), player: String, seed: UInt64,
-        tapInterval: Duration = .milliseconds(800), throughWorld: Bool = true, settings: WorldSettings = WorldSettings(),
+        tapInterval: Duration = Simulation.defaultTapInterval, throughWorld: Bool = true, settings: WorldSettings = WorldSettings(),
         thinking: SearchBudget = .seconds(0.1)
     ) throws(SimulationError) {
         guard Players.named(player) != nil else { throw .unknownPlayer(player) }
