@@ -1,9 +1,11 @@
 import Foundation
 import PackagePlugin
 
-/// Writes `BuildStamp.swift` into the target before every build: the commit the package was built
-/// from (`git rev-parse --short=12 HEAD`, with `+changes` when tracked files differ from it), or
-/// "unknown" outside a git work tree or without git. The file is rewritten only when the stamp
+/// Writes `BuildStamp.swift`, compiled into the target, before every build: the commit the package
+/// was built from (`git rev-parse --short=12 HEAD`, with `+changes` when tracked files differ from
+/// it), or "unknown" when the package is not the top of a git work tree of its own (git does not
+/// look above it) or there is no git. Git takes no lock (a build never makes a commit fail) and
+/// trusts the package's folder whoever owns it. The file is rewritten only when the stamp
 /// changes, so an unchanged tree compiles nothing again.
 @main
 struct BuildStamp: BuildToolPlugin {
@@ -12,14 +14,17 @@ struct BuildStamp: BuildToolPlugin {
         let file = output.appendingPathComponent("BuildStamp.swift").path
         let package = context.package.directoryURL.path
         let script = """
-            commit=$(git -C "$1" rev-parse --short=12 HEAD 2>/dev/null) || commit=unknown
-            if [ "$commit" != unknown ] && [ -n "$(git -C "$1" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+            package="$1" file="$2"
+            export GIT_CEILING_DIRECTORIES="$(dirname "$package")"
+            git() { command git --no-optional-locks -c safe.directory="$package" -C "$package" "$@"; }
+            commit=$(git rev-parse --short=12 HEAD 2>/dev/null) || commit=unknown
+            if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
                 commit="$commit+changes"
             fi
-            mkdir -p "$(dirname "$2")"
+            mkdir -p "$(dirname "$file")"
             text="/// The commit this program was built from, or \\"unknown\\".
             let buildCommit = \\"$commit\\""
-            [ -f "$2" ] && [ "$(cat "$2")" = "$text" ] || printf '%s\\n' "$text" > "$2"
+            [ -f "$file" ] && [ "$(cat "$file")" = "$text" ] || printf '%s\\n' "$text" > "$file"
             """
         return [
             .prebuildCommand(

@@ -21,7 +21,7 @@ public struct HUDState: Hashable, Sendable {
     /// The end panel's lines once the game is over, nil while it runs.
     public var ending: [String]?
     /// The tutorial's panel while it runs, its title first, nil otherwise.
-    public var tutorial: [String]?
+    public var tutorialPanel: [String]?
     /// Whether the key help is shown.
     public var showsHelp: Bool
     /// The quit question while it is asked.

@@ -114,7 +114,7 @@ public enum HUDText {
             return ["No games finished here yet"]
         }
         return [
-            "Games played: \(number(summary.played))",
+            "Games finished: \(number(summary.played))",
             "Cleared: \(number(summary.cleared)) (\(Int((rate * 100).rounded())) %)",
             "Best score: \(number(best)) · average \(number(Int(average.rounded())))",
             "Clear streak: \(summary.currentStreak) now, \(summary.longestStreak) at best",

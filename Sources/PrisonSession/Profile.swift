@@ -105,7 +105,7 @@ public final class Profile {
     func recordEnding(of game: Game, score: Int, cleared: Bool) -> HUDText.Standing {
         let room = game.start.room
         let board = ScoreEntry.boardKey(of: game.start)
-        count(GameRecord(room: ScoreTable.key(for: room), board: board, score: score, cleared: cleared))
+        record(GameRecord(room: ScoreTable.key(for: room), board: board, score: score, cleared: cleared))
         let earlier = scores.place(ofBoard: board, in: room)
         let entry = ScoreEntry(
             score: score, cleared: cleared, moves: game.moves.count, date: Date(), board: board)
@@ -120,11 +120,9 @@ public final class Profile {
         return .placed(place)
     }
 
-    /// Counts `record` in the statistics and keeps them.
-    private func count(_ record: GameRecord) {
-        let before = statistics
-        statistics.count(record)
-        guard statistics != before, let directory else { return }
+    /// Records `record` in the statistics and keeps them.
+    private func record(_ record: GameRecord) {
+        guard statistics.record(record), let directory else { return }
         do throws(AssetError) { try directory.saveStatistics(statistics) } catch {
             warn("cannot save the statistics: \(error)", notice: "Your statistics could not be saved: see the terminal for why.")
         }

@@ -129,7 +129,8 @@ extension Session {
 
     /// Records the ending of the game in the top 10 (once a board, see ``Profile/recordEnding(of:score:cleared:)``).
     func finish(cleared: Bool, score: Int) {
-        let standing = savesGame ? profile.recordEnding(of: world.game, score: score, cleared: cleared) : .notRecorded
+        // Nothing of the tutorial is recorded.
+        let standing = savesGame && tutorialRun == nil ? profile.recordEnding(of: world.game, score: score, cleared: cleared) : .notRecorded
         ending = (cleared, score, standing)
     }
 
@@ -139,7 +140,10 @@ extension Session {
     public func saveOnQuit() {
         // The tutorial's game is never saved: the player's, put aside meanwhile, is.
         let game = playersWorld.game
-        guard tutorialRun?.setAside.savesGame ?? savesGame, keepsProgress, game != initialGame else { return }
+        let saves = tutorialRun?.setAside.savesGame ?? savesGame
+        // A game that ended before its end showed (quit at once after the last move) is recorded now.
+        if saves, tutorialRun == nil, game.isOver, ending == nil { finish(cleared: game.isCleared, score: game.score) }
+        guard saves, keepsProgress, game != initialGame else { return }
         if game.isOver { profile.removeSavedGame() } else { profile.save(game) }
     }
 }

@@ -48,7 +48,7 @@ extension Session {
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
-            tutorial: showsHelp ? nil : tutorial.map { [$0.title] + $0.lines }, showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
+            tutorialPanel: showsHelp ? nil : tutorial.map { [$0.title] + $0.lines }, showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
             isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
     }
 }

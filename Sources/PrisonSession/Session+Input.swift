@@ -32,6 +32,7 @@ extension Session {
             switch action {
             case .menu: return endTutorial()
             case .restart: return startTutorial()
+            case .undo, .redo: return say("The tutorial has no undo: R plays its wall again")
             case .newGame:
                 endTutorial()
                 menu = nil

@@ -71,7 +71,7 @@ extension Session {
         case .statistics:
             let room = menu.statisticsRoom.map(HUDText.room(key:)) ?? "All rooms"
             return [MenuItem("Room", value: room, kind: .setting(.statisticsRoom))]
-                + HUDText.statistics(profile.statistics.summary(forKey: menu.statisticsRoom)).map { MenuItem($0, kind: .text) }
+                + HUDText.statistics(profile.statistics.summary(forRoomKey: menu.statisticsRoom)).map { MenuItem($0, kind: .text) }
                 + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .about:
             let lines = [

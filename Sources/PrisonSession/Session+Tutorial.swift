@@ -6,10 +6,9 @@ import PrisonWorld
 // or recorded.
 extension Session {
     /// The player's game and what goes with it, put aside while the tutorial runs.
-    struct SetAside {
+    struct SetAsideGame {
         let world: World
         let head: Head
-        let origin: GameOrigin
         let replay: Replay?
         let savesGame: Bool
         let earlierGames: [Game]
@@ -25,20 +24,21 @@ extension Session {
 
     /// How many lines the tutorial's panel has (its title included), 0 while there is none: the
     /// front end keeps the framed wall clear of them.
-    public var tutorialPanelLines: Int { tutorial.map { 1 + $0.lines.count } ?? 0 }
+    public var tutorialPanelLineCount: Int { tutorial.map { 1 + $0.lines.count } ?? 0 }
 
     /// The player's game: the one on the walls, or the one put aside while the tutorial runs.
     var playersWorld: World { tutorialRun?.setAside.world ?? world }
 
-    /// Starts the tutorial, putting the game on the walls aside; `opensMenu` opens the menu when
-    /// it ends (a first start, where the player has yet to choose a game).
+    /// Starts the tutorial (again, when it runs), putting the game on the walls aside (a board
+    /// being built for it is given up); `opensMenu` opens the menu when it ends (a first start,
+    /// where the player has yet to choose a game).
     func startTutorial(opensMenu: Bool = false) {
         if tutorialRun == nil {
             dropBoardBuild()
             tutorialRun = (
                 Tutorial(),
-                SetAside(
-                    world: world, head: head, origin: origin, replay: replay, savesGame: savesGame, earlierGames: earlierGames,
+                SetAsideGame(
+                    world: world, head: head, replay: replay, savesGame: savesGame, earlierGames: earlierGames,
                     laterGames: laterGames, hintPlan: hintPlan, ending: ending, opensMenu: opensMenu)
             )
         }
@@ -55,18 +55,18 @@ extension Session {
         clearHint()
         hover = nil
         prepareWorld()
-        var settings = profile.settings
-        settings.tutorialSeen = true
-        profile.save(settings)
     }
 
-    /// Ends the tutorial (finished or skipped): the player's game comes back as it was.
+    /// Ends the tutorial (finished or skipped): the player's game comes back as it was, and the
+    /// tutorial is not offered again.
     func endTutorial() {
         guard let (_, aside) = tutorialRun else { return }
         tutorialRun = nil
+        var settings = profile.settings
+        settings.hasSeenTutorial = true
+        profile.save(settings)
         world = aside.world
         head = aside.head
-        origin = aside.origin
         replay = aside.replay
         savesGame = aside.savesGame
         earlierGames = aside.earlierGames

@@ -6,7 +6,6 @@ import PrisonWorld
 /// looks, what the cursor points at, the HUD's state, sounds, records and saved files. A front
 /// end feeds it input and time, does what it requests, and draws what it says; the session
 /// itself names no window, device or key code.
-///
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
     public internal(set) var world: World
@@ -75,7 +74,7 @@ public final class Session {
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
     /// The tutorial while it runs, with the player's game put aside meanwhile.
-    var tutorialRun: (tutorial: Tutorial, setAside: SetAside)?
+    var tutorialRun: (tutorial: Tutorial, setAside: SetAsideGame)?
     /// The program's version and build, for the About page: the front end sets them.
     public var about = About()
 
@@ -132,7 +131,9 @@ public final class Session {
             sound: sound, keepsProgress: chosen.isProgress)
         // A first start: the tutorial, once, then the menu to choose a game.
         if chosen.isFirstGame {
-            if profile.settings.tutorialSeen { openMenu() } else { startTutorial(opensMenu: true) }
+            // A player with records knows the game, settings file or not.
+            let knowsTheGame = profile.settings.hasSeenTutorial || !profile.recordedRooms.isEmpty || !profile.statistics.games.isEmpty
+            if knowsTheGame { openMenu() } else { startTutorial(opensMenu: true) }
         }
     }
 

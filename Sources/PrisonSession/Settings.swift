@@ -52,7 +52,7 @@ public enum SizePreset: String, CaseIterable, Hashable, Sendable {
 
     /// The columns and rows of each wall in a room of `walls` walls: on one wall the classic
     /// games' 6 x 5, 15 x 10 and 20 x 15; on four, 6 x 5, the standard 12 x 10, and 16 x 12.
-    public func size(walls: Int) -> (width: Int, height: Int) {
+    public func size(forWallCount walls: Int) -> (width: Int, height: Int) {
         switch (self, walls == 1) {
         case (.small, _): (6, 5)
         case (.medium, true): (15, 10)
@@ -66,7 +66,7 @@ public enum SizePreset: String, CaseIterable, Hashable, Sendable {
 extension NewGameOptions {
     /// The preset the width and height match, or nil for a size of the player's own.
     public var sizePreset: SizePreset? {
-        SizePreset.allCases.first { $0.size(walls: walls) == (width, height) }
+        SizePreset.allCases.first { $0.size(forWallCount: walls) == (width, height) }
     }
 
     /// Steps to the next larger preset (`step` 1) or smaller one (-1), from a preset or from a
@@ -74,7 +74,7 @@ extension NewGameOptions {
     public mutating func stepSize(by step: Int) {
         let cells = width * height
         func cellCount(_ preset: SizePreset) -> Int {
-            let size = preset.size(walls: walls)
+            let size = preset.size(forWallCount: walls)
             return size.width * size.height
         }
         let next =
@@ -82,7 +82,7 @@ extension NewGameOptions {
             ? SizePreset.allCases.first { cellCount($0) > cells }
             : SizePreset.allCases.last { cellCount($0) < cells }
         guard let next else { return }
-        (width, height) = next.size(walls: walls)
+        (width, height) = next.size(forWallCount: walls)
     }
 }
 
@@ -99,9 +99,9 @@ public struct Settings: Hashable, Sendable, Codable {
     public var fieldOfView: Int?
     /// What the menu's new game starts from.
     public var newGame = NewGameOptions()
-    /// Whether the first-game tutorial was played or skipped (it is offered once). A settings
-    /// file from before the tutorial counts as seen: its player knows the game.
-    public var tutorialSeen = false
+    /// Whether the first-game tutorial was played to its end or skipped (it is offered until
+    /// then). A settings file from before the tutorial counts as seen: its player knows the game.
+    public var hasSeenTutorial = false
 
     /// The fields of view the settings offer, in degrees.
     public static let fieldsOfView = 30...80
@@ -133,7 +133,7 @@ public struct Settings: Hashable, Sendable, Codable {
                 debugDescription: "a field of view is \(Self.fieldsOfView.lowerBound) to \(Self.fieldsOfView.upperBound) degrees, not \(fieldOfView)")
         }
         newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
-        tutorialSeen = try container.decodeIfPresent(Bool.self, forKey: .tutorialSeen) ?? true
+        hasSeenTutorial = try container.decodeIfPresent(Bool.self, forKey: .tutorialSeen) ?? true
     }
 
     /// Writes the settings with the format's name and version.
@@ -146,7 +146,7 @@ public struct Settings: Hashable, Sendable, Codable {
         try container.encode(mouseLook, forKey: .mouseLook)
         try container.encodeIfPresent(fieldOfView, forKey: .fieldOfView)
         try container.encode(newGame, forKey: .newGame)
-        try container.encode(tutorialSeen, forKey: .tutorialSeen)
+        try container.encode(hasSeenTutorial, forKey: .tutorialSeen)
     }
 
     /// The settings as JSON: keys sorted.

@@ -73,23 +73,26 @@ public struct Statistics: Hashable, Sendable, Codable {
     /// No games yet.
     public init() {}
 
-    /// Counts `record`: a new board at the end; a board already counted keeps the better ending
-    /// (a higher score, or a clear at the same score).
-    public mutating func count(_ record: GameRecord) {
+    /// Records the ending `record`: a new board at the end; a board already counted keeps the
+    /// better ending (a higher score, or a clear at the same score). Whether anything changed.
+    @discardableResult
+    public mutating func record(_ record: GameRecord) -> Bool {
         if let index = games.firstIndex(where: { $0.board == record.board && $0.room == record.room }) {
             let earlier = games[index]
-            if record.score > earlier.score || (record.score == earlier.score && record.cleared && !earlier.cleared) {
-                games[index] = record
+            guard record.score > earlier.score || (record.score == earlier.score && record.cleared && !earlier.cleared) else {
+                return false
             }
-            return
+            games[index] = record
+            return true
         }
         games.append(record)
         if games.count > Self.maximumGames { games.removeFirst(games.count - Self.maximumGames) }
+        return true
     }
 
     /// The summary of the games in the room shape `key` (``ScoreTable/key(for:)``), or of every
     /// game when `key` is nil.
-    public func summary(forKey key: String? = nil) -> StatisticsSummary {
+    public func summary(forRoomKey key: String? = nil) -> StatisticsSummary {
         var summary = StatisticsSummary()
         var total = 0
         var streak = 0
@@ -126,11 +129,12 @@ public struct Statistics: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case format, version, games }
 
-    /// Reads a statistics file, refusing another format or version.
+    /// Reads a statistics file, refusing another format or version; a board listed twice counts
+    /// once, at its better ending.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        games = try container.decode([GameRecord].self, forKey: .games)
+        for game in try container.decode([GameRecord].self, forKey: .games) { record(game) }
     }
 
     /// Writes the games with the format's name and version.

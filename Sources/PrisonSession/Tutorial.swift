@@ -13,8 +13,8 @@ public struct Tutorial: Hashable, Sendable {
         case makeACombo
         /// Told what the combo did, asked to clear the wall.
         case clearTheWall
-        /// The game ended: cleared or stuck.
-        case finished(cleared: Bool)
+        /// The wall is clear (its board always can be: it never gets stuck).
+        case finished
     }
 
     /// The step now.
@@ -36,7 +36,7 @@ public struct Tutorial: Hashable, Sendable {
         try! Board(text: "001122\n001122\n220011\n220011\n")
     }()
 
-    /// The rules the tutorial is played by: the game's own.
+    /// The rules the tutorial is played by: the game's, fitted to its small wall.
     public static let rules = Rules(fittedTo: board.room)
 
     /// A tutorial at its first step.
@@ -51,9 +51,8 @@ public struct Tutorial: Hashable, Sendable {
             if multiplier > 1, combo == nil { combo = broken }
             if step == .breakAGroup { step = .makeACombo }
             if step == .makeACombo, combo != nil { step = .clearTheWall }
-        case .roomCleared: step = .finished(cleared: true)
-        case .gameEnded: step = .finished(cleared: false)
-        case .multiplierChanged, .blocksLanded, .dangerBegan, .dangerEnded: break
+        case .roomCleared: step = .finished
+        case .gameEnded, .multiplierChanged, .blocksLanded, .dangerBegan, .dangerEnded: break
         }
     }
 
@@ -63,7 +62,7 @@ public struct Tutorial: Hashable, Sendable {
         case .breakAGroup: "How to play: 1 of 3"
         case .makeACombo: "How to play: 2 of 3"
         case .clearTheWall: "How to play: 3 of 3"
-        case .finished(let cleared): cleared ? "You escaped!" : "No moves left"
+        case .finished: "You escaped!"
         }
     }
 
@@ -88,11 +87,9 @@ public struct Tutorial: Hashable, Sendable {
                 "Now clear the wall: breaking every block earns a bonus of \(HUDText.number(Rules.clearBonus)) points.",
                 "Esc skips the tutorial",
             ]
-        case .finished(let cleared):
+        case .finished:
             return [
-                cleared
-                    ? "The wall is clear: +\(HUDText.number(Rules.clearBonus)) points. Clear the room to escape."
-                    : "Blocks are left and no group of two: the bonus is lost. R tries this wall again.",
+                "The wall is clear: +\(HUDText.number(Rules.clearBonus)) points. Clear the room to escape.",
                 combo == nil ? "Combos multiply: try them in your own games." : "Bigger groups and combos make the big scores.",
                 "Enter: play your own game",
             ]

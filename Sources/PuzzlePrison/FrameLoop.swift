@@ -29,7 +29,7 @@ final class FrameLoop {
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
-        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.tutorialPanelLines)
+        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.tutorialPanelLineCount)
         (surface as? WindowSurface)?.session = session
     }
 
@@ -56,7 +56,7 @@ final class FrameLoop {
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
             }
             // The HUD's bands for this window's size, which the framing keeps the wall out of.
-            session.hudBands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLines)
+            session.hudBands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
@@ -76,7 +76,7 @@ final class FrameLoop {
             let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
                 .layers(for: session, viewport: viewport)
             if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
-                let wait = idle.wait(scene: scene, hud: hud, overlay: overlay.map(\.1), viewport: viewport)
+                let wait = idle.wait(scene: scene, hud: hud, overlay: overlay.map(\.1), viewport: viewport, scale: painter.scale)
             {
                 // Nothing on screen would change: wait for input (or a pulse's next step). A hint
                 // being searched for, or a board being built, is looked for again each pulse

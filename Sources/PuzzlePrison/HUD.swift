@@ -133,7 +133,7 @@ struct HUDPainter {
 
         // What the cursor points at, and messages, bottom centre, above the tutorial's panel.
         var bottom = viewport.y - margin
-        if let tutorial = state.tutorial {
+        if let tutorial = state.tutorialPanel {
             let height = tutorialHeight(lines: tutorial.count) - margin / 2
             bottom -= line * 1.4
             let lines = tutorial.map { text.fitted($0, within: viewport.x - 4 * margin) }

@@ -6,7 +6,7 @@ import PrisonSession
 struct MenuOverlay {
     let text: Font
     let title: Font
-    /// The window's content scale.
+    /// The HUD's scale (``HUDPainter/scale(contentScale:framebuffer:)``).
     let scale: Float
 
     /// The height of a menu row for the text font: the session lays its menu out with it.

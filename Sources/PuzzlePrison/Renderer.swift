@@ -26,32 +26,38 @@ final class Renderer {
     /// Whether each wall's blocks are drawn in one flat colour of its own and the cell in flat
     /// greys, with no light: tests find the blocks of a wall by their exact colour.
     var flatColours = false
-    /// The HUD's fonts, baked for the window's content scale.
+    /// The HUD's fonts, baked for the HUD's scale (``HUDPainter/scale(contentScale:framebuffer:)``).
     private(set) var text: Font
     private(set) var title: Font
-    private let fontFiles: (text: URL, title: URL)
+    /// The fonts' files, read once: baking them again at another scale reads no file.
+    private let fontFiles: (text: (data: Data, path: String), title: (data: Data, path: String))
 
-    /// Builds the programs and buffers; `scale` is the window's content scale (HiDPI).
+    /// Builds the programs and buffers; `scale` is the HUD's scale.
     init(resources: Resources, scale: Float) throws(FrontEndError) {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
         cell = try ShaderProgram(named: "cell", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
-        fontFiles = (resources.fonts.appendingPathComponent("DejaVuSans.ttf"), resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf"))
-        (text, title) = try Self.fonts(fontFiles, scale: scale)
+        let text = resources.fonts.appendingPathComponent("DejaVuSans.ttf").path
+        let title = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf").path
+        fontFiles = ((try contents(of: text, what: "font"), text), (try contents(of: title, what: "font"), title))
+        (self.text, self.title) = try Self.fonts(fontFiles, scale: scale)
         makeCube()
         makeCell()
         makeHUD()
     }
 
-    /// Bakes the HUD's fonts again for content scale `scale` (the window moved to another screen).
+    /// Bakes the HUD's fonts again for the HUD's scale `scale` (the window grew or shrank, or
+    /// moved to a screen of another content scale).
     func setScale(_ scale: Float) throws(FrontEndError) {
         (text, title) = try Self.fonts(fontFiles, scale: scale)
     }
 
-    private static func fonts(_ files: (text: URL, title: URL), scale: Float) throws(FrontEndError) -> (Font, Font) {
+    private static func fonts(
+        _ files: (text: (data: Data, path: String), title: (data: Data, path: String)), scale: Float
+    ) throws(FrontEndError) -> (Font, Font) {
         (
-            try Font(data: try contents(of: files.text.path, what: "font"), pixelHeight: (18 * scale).rounded(), source: files.text.path),
-            try Font(data: try contents(of: files.title.path, what: "font"), pixelHeight: (34 * scale).rounded(), source: files.title.path)
+            try Font(data: files.text.data, pixelHeight: (18 * scale).rounded(), source: files.text.path),
+            try Font(data: files.title.data, pixelHeight: (34 * scale).rounded(), source: files.title.path)
         )
     }
 

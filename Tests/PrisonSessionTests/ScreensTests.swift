@@ -18,14 +18,14 @@ import Testing
         let session = fixture.session
         #expect(session.tutorial?.step == .breakAGroup)
         #expect(session.world.game.start == Tutorial.board)
-        #expect(session.hudState.tutorial?.first == "How to play: 1 of 3")
+        #expect(session.hudState.tutorialPanel?.first == "How to play: 1 of 3")
         #expect(!session.isMenuOpen)
 
         // A first group: its score, and why.
         try tapAGroup(fixture)
         fixture.wait(2)
         #expect(session.tutorial?.step == .makeACombo)
-        #expect(session.hudState.tutorial?[1] == "A group of 4 blocks scores (4 - 2)² = 4 points: bigger groups score far more.")
+        #expect(session.hudState.tutorialPanel?[1] == "A group of 4 blocks scores (4 - 2)² = 4 points: bigger groups score far more.")
 
         // Two groups within the break: a combo.
         try tapAGroup(fixture)
@@ -33,15 +33,15 @@ import Testing
         try tapAGroup(fixture)
         fixture.wait(2)
         #expect(session.tutorial?.step == .clearTheWall)
-        #expect(session.hudState.tutorial?[1].hasPrefix("Combo x2: that group's ") == true)
+        #expect(session.hudState.tutorialPanel?[1].hasPrefix("Combo x2: that group's ") == true)
 
         // The rest, to the clear bonus.
         while !session.world.game.availableGroups.isEmpty {
             try tapAGroup(fixture)
             fixture.wait(2)
         }
-        #expect(session.tutorial?.step == .finished(cleared: true))
-        #expect(session.hudState.tutorial?[1].contains("+1,000 points") == true)
+        #expect(session.tutorial?.step == .finished)
+        #expect(session.hudState.tutorialPanel?[1].contains("+1,000 points") == true)
         #expect(session.hudState.ending == nil)
         #expect(fixture.profile.statistics.games.isEmpty)
         #expect(fixture.profile.best(for: Tutorial.board.room) == nil)
@@ -86,6 +86,44 @@ import Testing
         #expect(session.world.game == game)
     }
 
+    @Test func theTutorialsWallIsClearedByAnyOrderOfGroups() throws {
+        for seed in UInt64(1)...200 {
+            var generator = SeededGenerator(seed: seed)
+            var game = Game(start: Tutorial.board, rules: Tutorial.rules)
+            while let group = game.board.randomGroup(using: &generator) { try game.play(Move(group.cells[0])) }
+            #expect(game.isCleared, "seed \(seed)")
+        }
+    }
+
+    @Test func theTutorialHasNoUndoAndAPlayerWithRecordsSkipsIt() throws {
+        let folder = try temporaryDirectory()
+        let fixture = try Fixture(startingIn: folder)
+        try tapAGroup(fixture)
+        fixture.wait(2)
+        fixture.session.perform(.undo)
+        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.hudState.message == "The tutorial has no undo: R plays its wall again")
+        // Quitting in the tutorial: it is offered again at the next start.
+        fixture.session.saveOnQuit()
+        #expect(try Fixture(startingIn: folder).session.tutorial != nil)
+        // A player with a recorded game and no settings file knows the game: the menu.
+        let other = try temporaryDirectory()
+        let played = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: other)
+        played.gazeTap(Cell(wall: 0, column: 0, row: 0))
+        played.wait(3)
+        try? FileManager.default.removeItem(at: other.appendingPathComponent("config"))
+        let next = try Fixture(startingIn: other)
+        #expect(next.session.tutorial == nil && next.session.isMenuOpen)
+    }
+
+    @Test func quittingRightAfterTheLastMoveStillRecordsTheGame() throws {
+        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
+        fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
+        fixture.session.saveOnQuit()
+        #expect(try fixture.scoresOnDisk(for: fixture.session.world.game.start.room).map(\.score) == [1001])
+        #expect(fixture.profile.statistics.summary().cleared == 1)
+    }
+
     @Test func statisticsCountEachBoardOnceAndKeepStreaks() throws {
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
         let session = fixture.session
@@ -115,7 +153,7 @@ import Testing
         other.session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(other.session.menuTitle == "Statistics")
         #expect(other.session.menuItems.map(\.label).dropFirst().prefix(4) == [
-            "Games played: 2", "Cleared: 1 (50 %)", "Best score: 1,001 · average 501", "Clear streak: 0 now, 1 at best",
+            "Games finished: 2", "Cleared: 1 (50 %)", "Best score: 1,001 · average 501", "Clear streak: 0 now, 1 at best",
         ])
         #expect(other.session.menuItems.first?.value == "All rooms")
         other.session.press(KeyChord(.right))

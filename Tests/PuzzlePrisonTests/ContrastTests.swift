@@ -151,7 +151,7 @@ private struct Fixture {
             ("the key help", with { $0.showsHelp = true }),
             ("the quit question", with { $0.quitQuestion = HUDText.quitQuestion }),
             ("a replay in danger", with { $0.isReplay = true; $0.danger = danger }),
-            ("the tutorial", with { $0.tutorial = [Tutorial().title] + Tutorial().lines }),
+            ("the tutorial", with { $0.tutorialPanel = [Tutorial().title] + Tutorial().lines }),
         ]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonSession
 import Testing
 
 /// What a finished small game has, through the real program: the build it says it is, the
@@ -23,7 +24,7 @@ import Testing
             let head = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let build = git.terminationStatus == 0 ? head : "unknown"
-            #expect(said.hasPrefix("puzzle-prison 2.1.0 (build \(build)"), "\(said)")
+            #expect(said.hasPrefix("puzzle-prison \(About.packageVersion) (build \(build)"), "\(said)")
         }
     }
 
