@@ -1,9 +1,43 @@
 import PrisonSpace
 
-/// What a renderer draws of the room in one frame: the blocks as instance data, and the eye.
+/// One block as a renderer draws it: where, in which colour, and what marks it.
+public struct SceneBlock: Equatable, Sendable {
+    /// Its world transform, scaled to the size the block is drawn (a sliver under its cell, so
+    /// every cube reads as one).
+    public var transform: simd_float4x4
+    /// Its colour, from the palette, linear RGB.
+    public var colour: SIMD3<Float>
+    /// Its colour's index, which names its symbol when the palette draws symbols.
+    public var symbol: Int
+    /// The wall it stands on (its last wall while it falls away).
+    public var wall: Int
+    /// Whether it is in the group under the pointer.
+    public var isHovered: Bool
+    /// Whether it is in one of the few groups left while the player is in danger.
+    public var isInDanger: Bool
+    /// Whether it is in the group a hint shows.
+    public var isHinted: Bool
+
+    /// A block drawn with `transform` in `colour` (its symbol `symbol`) on `wall`, marked as said.
+    public init(
+        transform: simd_float4x4, colour: SIMD3<Float>, symbol: Int, wall: Int, isHovered: Bool = false,
+        isInDanger: Bool = false, isHinted: Bool = false
+    ) {
+        self.transform = transform
+        self.colour = colour
+        self.symbol = symbol
+        self.wall = wall
+        self.isHovered = isHovered
+        self.isInDanger = isInDanger
+        self.isHinted = isHinted
+    }
+}
+
+/// What a renderer draws of the room in one frame: the blocks, the eye and the cell, as plain
+/// values (how they reach a GPU is the renderer's business).
 public struct SceneFrame {
-    /// ``BlockInstances/floatsPerInstance`` floats a block.
-    public var instances: [Float] = []
+    /// The blocks to draw.
+    public var blocks: [SceneBlock] = []
     /// The camera's projection times its view: world space to clip space.
     public var viewProjection = matrix_identity_float4x4
     /// Where the eye is, in world space.
@@ -24,27 +58,4 @@ public struct SceneFrame {
 
     /// An empty frame: no blocks, the identity camera at the origin.
     public init() {}
-}
-
-/// Block instances as the block shader reads them: a model matrix (column by column), a colour
-/// with its symbol index, and a state (hover, danger, hint, the block's wall).
-public enum BlockInstances {
-    /// The floats of one block: 16 for the model matrix, 4 for colour and symbol, 4 for the state.
-    public static let floatsPerInstance = 24
-
-    /// Appends one block's ``floatsPerInstance`` floats to `instances`.
-    public static func append(
-        model: simd_float4x4, colour: SIMD3<Float>, symbol: Int, state: SIMD4<Float>, to instances: inout [Float]
-    ) {
-        instances += model.floats
-        instances += [colour.x, colour.y, colour.z, Float(symbol), state.x, state.y, state.z, state.w]
-    }
-}
-
-extension simd_float4x4 {
-    /// The sixteen entries, column by column, as a GPU matrix uniform takes them.
-    public var floats: [Float] {
-        let c = columns
-        return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
-    }
 }

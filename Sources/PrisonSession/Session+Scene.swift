@@ -2,7 +2,7 @@ import PrisonRules
 import PrisonSpace
 import PrisonWorld
 
-// The room as a renderer draws it: the camera, and the blocks packed as instance data.
+// The room as a renderer draws it: the camera, the cell and the blocks.
 extension Session {
     /// The palette the blocks are drawn in.
     public var palette: Palette { palettes[paletteIndex] }
@@ -21,20 +21,16 @@ extension Session {
         let hinted = Set(hint?.cells ?? [])
         // A sliver of gap between neighbours, so every cube reads as one.
         let scale = simd_float4x4(scale: SIMD3(repeating: world.layout.blockSize * 0.97))
-        let blocks = world.blocks
-        frame.instances.reserveCapacity(blocks.count * BlockInstances.floatsPerInstance)
         let colours = palette.colours
-        for block in blocks {
+        frame.blocks = world.blocks.map { block in
             let colour = block.block.colour
-            var state = SIMD4<Float>(0, block.isInDanger ? 1 : 0, 0, Float(block.cell?.wall ?? 0))
-            if let cell = block.cell, block.phase == .resting {
-                if hovered.contains(cell) { state.x = 1 }
-                if hinted.contains(cell) { state.z = 1 }
-            }
-            if state.y != 0 || state.z != 0 { frame.pulses = true }
-            BlockInstances.append(
-                model: block.entity.worldMatrix * scale, colour: colours[colour % colours.count], symbol: colour,
-                state: state, to: &frame.instances)
+            let resting = block.phase == .resting ? block.cell : nil
+            let drawn = SceneBlock(
+                transform: block.entity.worldMatrix * scale, colour: colours[colour % colours.count], symbol: colour,
+                wall: block.cell?.wall ?? 0, isHovered: resting.map(hovered.contains) ?? false, isInDanger: block.isInDanger,
+                isHinted: resting.map(hinted.contains) ?? false)
+            if drawn.isInDanger || drawn.isHinted { frame.pulses = true }
+            return drawn
         }
         return frame
     }

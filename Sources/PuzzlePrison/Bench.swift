@@ -56,9 +56,9 @@ struct Bench {
         for _ in 0..<frames {
             let start = monotonicSeconds()
             session.advance(by: step, viewport: viewport)
-            var scene = session.scene()
-            scene.instances.removeAll()
-            loop.renderer.draw(scene, hud: loop.painter.layers(for: session.hudState, viewport: viewport), size: surface.framebufferSize)
+            loop.renderer.draw(
+                session.scene(), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
+                size: surface.framebufferSize)
             surface.present()
             baseline.append((monotonicSeconds() - start) * 1000)
         }
@@ -80,9 +80,10 @@ struct Bench {
             session.drag(by: [2, 0])
             session.advance(by: step, viewport: viewport)
             let scene = session.scene()
+            let instances = BlockInstances.packed(scene.blocks)
             let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
             cpuTimes.append((threadCPUSeconds() - cpuStart) * 1000)
-            loop.renderer.draw(scene, hud: layers, size: surface.framebufferSize)
+            loop.renderer.draw(scene, instances: instances, hud: layers, size: surface.framebufferSize)
             surface.present()
             frameTimes.append((monotonicSeconds() - start) * 1000)
         }

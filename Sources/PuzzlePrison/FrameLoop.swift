@@ -102,7 +102,8 @@ final class FrameLoop {
     private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil, overlay: [(Font, HUDBatch)]? = nil) {
         let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
             + (overlay ?? MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport))
-        renderer.draw(scene ?? session.scene(), hud: layers, size: surface.framebufferSize)
+        let scene = scene ?? session.scene()
+        renderer.draw(scene, instances: BlockInstances.packed(scene.blocks), hud: layers, size: surface.framebufferSize)
     }
 
     private func perform(_ step: ScriptStep) throws(FrontEndError) {

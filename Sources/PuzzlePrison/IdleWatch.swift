@@ -5,7 +5,7 @@ import PrisonSession
 struct IdleWatch {
     /// What the last frame drawn showed, less the clock: the overlay (menu and notices) as the
     /// vertices it draws, since its state is the session's, not the HUD's.
-    private var shown: (scene: [Float], view: [Float], hud: HUDState, overlay: [[Float]], viewport: SIMD2<Float>, scale: Float)?
+    private var shown: (scene: [SceneBlock], view: [Float], hud: HUDState, overlay: [[Float]], viewport: SIMD2<Float>, scale: Float)?
     /// When the pulses were last drawn (session seconds).
     private var pulsedAt: Float = 0
     /// When the frame last showed something new besides the pulses (session seconds).
@@ -30,7 +30,7 @@ struct IdleWatch {
         let pulsing = (hud.danger != nil || hud.flashes || scene.pulses) && hud.time - changedAt < Self.pulseSpan
         let overlay = overlay.map(\.vertices)
         let same = shown.map {
-            $0.viewport == viewport && $0.scale == scale && $0.hud == still && $0.view == view && $0.overlay == overlay && $0.scene == scene.instances
+            $0.viewport == viewport && $0.scale == scale && $0.hud == still && $0.view == view && $0.overlay == overlay && $0.scene == scene.blocks
         } ?? false
         if same {
             let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
@@ -40,7 +40,7 @@ struct IdleWatch {
             }
         }
         if !same { changedAt = hud.time }
-        shown = (scene.instances, view, still, overlay, viewport, scale)
+        shown = (scene.blocks, view, still, overlay, viewport, scale)
         pulsedAt = hud.time
         isWaiting = false
         return nil

@@ -68,8 +68,9 @@ final class Renderer {
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
-    /// Draws `scene` and then the HUD (panels, then text, then titles) into a `size` framebuffer.
-    func draw(_ scene: SceneFrame, hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
+    /// Draws `scene`, its blocks packed as `instances` (``BlockInstances/packed(_:)``), and then the
+    /// HUD (panels, then text, then titles) into a `size` framebuffer.
+    func draw(_ scene: SceneFrame, instances: [Float], hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
         glViewport(0, 0, size.x, size.y)
         let surroundings = scene.surroundings
         let daylight = surroundings.opening
@@ -81,7 +82,7 @@ final class Renderer {
         glDisable(GLenum(GL_BLEND))
         let viewProjection = scene.viewProjection.floats
 
-        let count = scene.instances.count / BlockInstances.floatsPerInstance
+        let count = instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
@@ -92,7 +93,7 @@ final class Renderer {
             blocks.set("flatColours", Int32(flatColours ? 1 : 0))
             blocks.set("cutaway", scene.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
-            upload(scene.instances, capacity: &instanceCapacity)
+            upload(instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
             glDrawElementsInstanced(GLenum(GL_TRIANGLES), 36, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(count))
         }

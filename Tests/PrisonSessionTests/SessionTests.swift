@@ -381,7 +381,7 @@ struct Fixture {
     @Test func theSceneHasABlockForEveryBlockDrawn() throws {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
         let scene = fixture.session.scene()
-        #expect(scene.instances.count == 6 * BlockInstances.floatsPerInstance)
+        #expect(scene.blocks.count == 6)
         // The eye stands where the framing puts it to show the wall faced whole.
         #expect(scene.eye == fixture.session.framing.eye(yaw: 0))
     }
@@ -549,7 +549,7 @@ struct Fixture {
         _ = waitForHint(fixture)
         let message = try #require(fixture.session.hudState.message)
         #expect(message.hasPrefix("Hint: ") && message.contains("point"), "\(message)")
-        let hinted = { (0..<fixture.session.world.blocks.count).filter { fixture.session.scene().instances[$0 * BlockInstances.floatsPerInstance + 22] == 1 }.count }
+        let hinted = { fixture.session.scene().blocks.filter(\.isHinted).count }
         #expect(hinted() >= 2)
         fixture.wait(10)
         #expect(hinted() >= 2, "the hint stays until the next move")

@@ -1,0 +1,32 @@
+import PrisonSession
+import PrisonSpace
+
+/// Blocks as the block shader reads them, one instance each: a model matrix (column by column),
+/// a colour with its symbol index, and a state (hovered, in danger, hinted, the block's wall).
+enum BlockInstances {
+    /// The floats of one block: 16 for the model matrix, 4 for colour and symbol, 4 for the state.
+    static let floatsPerInstance = 24
+
+    /// `blocks` as instance data, ``floatsPerInstance`` floats each.
+    static func packed(_ blocks: [SceneBlock]) -> [Float] {
+        var instances: [Float] = []
+        instances.reserveCapacity(blocks.count * floatsPerInstance)
+        for block in blocks {
+            let c = block.transform.columns
+            instances += [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
+            instances += [
+                block.colour.x, block.colour.y, block.colour.z, Float(block.symbol),
+                block.isHovered ? 1 : 0, block.isInDanger ? 1 : 0, block.isHinted ? 1 : 0, Float(block.wall),
+            ]
+        }
+        return instances
+    }
+}
+
+extension simd_float4x4 {
+    /// The sixteen entries, column by column, as a GPU matrix uniform takes them.
+    var floats: [Float] {
+        let c = columns
+        return [c.0.x, c.0.y, c.0.z, c.0.w, c.1.x, c.1.y, c.1.z, c.1.w, c.2.x, c.2.y, c.2.z, c.2.w, c.3.x, c.3.y, c.3.z, c.3.w]
+    }
+}
