@@ -42,7 +42,7 @@ extension Session {
             start(Game(start: world.game.start, rules: origin.rules))
             return say("Restarted this board: U brings the game back")
         }
-        let seed = UInt64.random(in: .min ... .max)
+        let seed = UInt64.random(in: .min ... .max, using: &seeds)
         guard !origin.solvable else {
             // Built on another thread; the game on the board starts when it is ready (takeBoard).
             // N again meanwhile waits for the same build rather than starting another beside it.

@@ -34,6 +34,8 @@ public final class Session {
     var earlierGames: [Game] = []
     /// The games U left for an earlier one: Ctrl+Shift+Z returns to them.
     var laterGames: [Game] = []
+    /// Where the seeds of new boards come from.
+    var seeds: SeededGenerator
     /// How many replaced games U can go back through.
     static let gamesKept = 20
 
@@ -86,10 +88,13 @@ public final class Session {
     /// A session of `game`; with `replay`, those moves play themselves on its start board.
     /// A session that does not keep records (a benchmark) leaves the player's files alone; one
     /// that does not keep progress records scores but leaves the saved game in progress alone.
+    /// The boards of its new games come from `seed` (the front end draws it: the session reads
+    /// no random source of its own, so the same seed and input make the same games).
     public init(
         game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], profile: Profile,
-        sound: SoundPlayer, keepsRecords: Bool = true, keepsProgress: Bool = true
+        sound: SoundPlayer, seed: UInt64, keepsRecords: Bool = true, keepsProgress: Bool = true
     ) {
+        seeds = SeededGenerator(seed: seed)
         precondition(!palettes.isEmpty, "a session needs a palette")
         self.palettes = palettes
         self.profile = profile
@@ -125,10 +130,10 @@ public final class Session {
 
     /// A session of the game `chosen`: the player's game in progress is kept for next time, a
     /// replay plays itself, any other game records scores and leaves the game in progress alone.
-    public convenience init(_ chosen: ChosenGame, palettes: [Palette], profile: Profile, sound: SoundPlayer) {
+    public convenience init(_ chosen: ChosenGame, palettes: [Palette], profile: Profile, sound: SoundPlayer, seed: UInt64) {
         self.init(
             game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
-            sound: sound, keepsProgress: chosen.isProgress)
+            sound: sound, seed: seed, keepsProgress: chosen.isProgress)
         // A first start: the tutorial, once, then the menu to choose a game.
         if chosen.isFirstGame {
             // A player with records knows the game, settings file or not.

@@ -22,7 +22,9 @@ struct Launcher {
     /// A session of the game `request` asks for (see ``ChosenGame``).
     func session(for request: GameRequest) throws(FrontEndError) -> Session {
         do throws(AssetError) {
-            let session = Session(try ChosenGame(request, profile: profile), palettes: palettes, profile: profile, sound: audio)
+            let session = Session(
+                try ChosenGame(request, profile: profile), palettes: palettes, profile: profile, sound: audio,
+                seed: .random(in: .min ... .max))
             session.about = About(build: buildCommit)
             return session
         } catch {
@@ -34,7 +36,7 @@ struct Launcher {
     func unrecordedSession(of game: Game) -> Session {
         Session(
             game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, profile: profile,
-            sound: audio, keepsRecords: false)
+            sound: audio, seed: 1, keepsRecords: false)
     }
 }
 

@@ -37,7 +37,7 @@ struct Fixture {
         profile = Profile(environment: Self.environment(folder))
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
-            palettes: Self.palettes, profile: profile, sound: sound, keepsProgress: keepsProgress)
+            palettes: Self.palettes, profile: profile, sound: sound, seed: 1, keepsProgress: keepsProgress)
         session.advance(by: .zero, viewport: [1280, 720])
     }
 
@@ -46,7 +46,7 @@ struct Fixture {
     init(startingIn folder: URL) throws {
         self.folder = folder
         profile = Profile(environment: Self.environment(folder))
-        session = Session(try ChosenGame(GameRequest(), profile: profile), palettes: Self.palettes, profile: profile, sound: sound)
+        session = Session(try ChosenGame(GameRequest(), profile: profile), palettes: Self.palettes, profile: profile, sound: sound, seed: 1)
         session.advance(by: .zero, viewport: [1280, 720])
     }
 

@@ -125,7 +125,7 @@ private struct Fixture {
         let game = Game(start: try Board.random(room: .standard, colours: 5, seed: 1))
         session = Session(
             game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes,
-            profile: Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path]), sound: Silence())
+            profile: Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path]), sound: Silence(), seed: 1)
         session.advance(by: .zero, viewport: viewport)
     }
 
