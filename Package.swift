@@ -16,6 +16,7 @@ import PackageDescription
 //                actions, time, the HUD's state and wording, the scene to draw), which game to play,
 //                replays, scripts, head turns, palettes, sounds as samples, the player's files.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
+//   SoundMaker   a tool that synthesises the game's sounds into Assets/sounds (run when a sound changes).
 //   BuildStamp   (Plugins/) a build-tool plugin that stamps the window with the commit it was built from.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
 // CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
@@ -84,6 +85,8 @@ let package = Package(
             ],
             plugins: ["BuildStamp"]
         ),
+        // `swift run SoundMaker Assets/sounds`: synthesises the game's sounds into WAV files.
+        .executableTarget(name: "SoundMaker", dependencies: ["PrisonSession", "PrisonRules"]),
         // The commit the window was built from, for its About page and --version.
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .testTarget(
@@ -115,6 +118,10 @@ let package = Package(
         .testTarget(
             name: "PrisonSessionTests",
             dependencies: ["PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+        ),
+        .testTarget(
+            name: "SoundMakerTests",
+            dependencies: ["SoundMaker", "PrisonSession"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",

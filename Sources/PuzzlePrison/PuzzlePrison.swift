@@ -46,8 +46,6 @@ struct PuzzlePrison: ParsableCommand {
     var screenshot: String?
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Render this many frames of an animated room and print frame-time statistics as JSON.", valueName: "n"))
     var benchFrames: Int?
-    @Option(name: .customLong("write-sounds"), help: .hidden)
-    var writeSounds: String?
     /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
     /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
     @Flag(name: .customLong("flat-colours"), help: .hidden)
@@ -87,12 +85,6 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     private func launch() throws(FrontEndError) {
-        if let writeSounds {
-            do throws(AssetError) { try SoundEffect.writeSoundAssets(to: URL(fileURLWithPath: writeSounds, isDirectory: true)) } catch {
-                throw FrontEndError(error.description)
-            }
-            return
-        }
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         let script = try self.script.map(loadScript)
