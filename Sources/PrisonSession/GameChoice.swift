@@ -104,8 +104,10 @@ public struct ChosenGame {
 
     /// The game `request` asks for: a replay's board, a board file, a new random board when any
     /// of its options is given, else the game in progress `profile` saved, else a new board of the
-    /// shape last chosen in the menu (the default room until one is).
-    public init(_ request: GameRequest, profile: Profile) throws(AssetError) {
+    /// shape last chosen in the menu (the default room until one is). A new board the request
+    /// gives no seed for comes from `seed` (the front end draws it: the session's target reads no
+    /// random source).
+    public init(_ request: GameRequest, profile: Profile, seed: UInt64) throws(AssetError) {
         if let path = request.replay {
             let text = try readFile(atPath: path, what: "replay file")
             do throws(SaveError) {
@@ -149,7 +151,7 @@ public struct ChosenGame {
         do throws(BoardError) {
             var random = origin
             random.solvable = false
-            let start = try random.board(seed: request.seed ?? .random(in: .min ... .max))
+            let start = try random.board(seed: request.seed ?? seed)
             self.init(game: Game(start: start, rules: origin.rules), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
         } catch {
             throw AssetError(error.description)

@@ -22,9 +22,10 @@ struct Launcher {
     /// A session of the game `request` asks for (see ``ChosenGame``).
     func session(for request: GameRequest) throws(FrontEndError) -> Session {
         do throws(AssetError) {
+            // The session's target reads no random source: the window draws its seeds.
             let session = Session(
-                try ChosenGame(request, profile: profile), palettes: palettes, profile: profile, sound: audio,
-                seed: .random(in: .min ... .max))
+                try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes, profile: profile,
+                sound: audio, seed: .random(in: .min ... .max))
             session.about = About(build: buildCommit)
             return session
         } catch {

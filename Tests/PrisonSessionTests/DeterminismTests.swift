@@ -3,8 +3,8 @@ import PrisonRules
 import PrisonSession
 import Testing
 
-/// The session reads no random source of its own: new boards come from the seed its front end
-/// gives it.
+/// The session reads no random source of its own: new boards, the first one included, come from
+/// the seeds its front end gives it.
 @Suite struct DeterminismTests {
     /// The start boards of three new games (N) in a session of `seed`.
     private func newBoards(seed: UInt64) throws -> [Board] {
@@ -24,5 +24,13 @@ import Testing
         #expect(try newBoards(seed: 42) == first)
         #expect(Set(first.map(\.text)).count == 3)
         #expect(try newBoards(seed: 43) != first)
+    }
+
+    @Test func theFirstBoardComesFromTheSeedTheFrontEndGives() throws {
+        func first(seed: UInt64) throws -> Board {
+            try ChosenGame(GameRequest(), profile: Profile(environment: Fixture.environment(try temporaryDirectory())), seed: seed).game.start
+        }
+        #expect(try first(seed: 7) == first(seed: 7))
+        #expect(try first(seed: 7) != first(seed: 8))
     }
 }

@@ -13,7 +13,7 @@ import Testing
     /// The message of the error `request` is refused with, or nil when a game is chosen.
     private func refusal(of request: GameRequest, in folder: URL) -> String? {
         do throws(AssetError) {
-            _ = try ChosenGame(request, profile: profile(in: folder))
+            _ = try ChosenGame(request, profile: profile(in: folder), seed: 1)
             return nil
         } catch {
             return error.description
@@ -27,7 +27,7 @@ import Testing
         let path = folder.appendingPathComponent("six.board").path
         try Data(board.text.utf8).write(to: URL(fileURLWithPath: path))
 
-        let chosen = try ChosenGame(GameRequest(board: path), profile: profile(in: folder))
+        let chosen = try ChosenGame(GameRequest(board: path), profile: profile(in: folder), seed: 1)
         #expect(chosen.game.start == board)
         #expect(chosen.replay == nil)
         #expect(!chosen.isProgress, "a board file's game leaves the game in progress alone")
@@ -55,16 +55,16 @@ import Testing
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let seeded = try ChosenGame(GameRequest(seed: 5, walls: 1), profile: profile(in: folder))
-        let again = try ChosenGame(GameRequest(seed: 5, walls: 1), profile: profile(in: folder))
+        let seeded = try ChosenGame(GameRequest(seed: 5, walls: 1), profile: profile(in: folder), seed: 1)
+        let again = try ChosenGame(GameRequest(seed: 5, walls: 1), profile: profile(in: folder), seed: 1)
         #expect(seeded.game.start == again.game.start)
         #expect(seeded.game.start.room.walls == 1)
         #expect(!seeded.isProgress, "a new board asked for leaves the game in progress alone")
 
-        let first = try ChosenGame(GameRequest(), profile: profile(in: folder))
+        let first = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(first.isProgress && first.isFirstGame, "no saved game: a new default board, the player's own")
         profile(in: folder).save(seeded.game)
-        let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder))
+        let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
     }
@@ -80,14 +80,14 @@ import Testing
         settings.newGame.solvable = true
         profile(in: folder).save(settings)
 
-        let start = try ChosenGame(GameRequest(), profile: profile(in: folder))
+        let start = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         let room = start.game.start.room
         #expect((room.walls, room.width, room.height) == (1, 6, 5))
         #expect(start.game.start.colourCounts.count { $0 > 0 } <= 3)
         #expect(start.origin.colours == 3 && start.origin.solvable, "N goes on with the chosen shape, colours and solvable boards")
         #expect(start.isFirstGame)
 
-        let asked = try ChosenGame(GameRequest(seed: 2), profile: profile(in: folder))
+        let asked = try ChosenGame(GameRequest(seed: 2), profile: profile(in: folder), seed: 1)
         #expect(asked.game.start.room == .standard, "options on the command line still mean the default room for the rest")
     }
 }

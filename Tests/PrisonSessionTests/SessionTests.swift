@@ -46,7 +46,7 @@ struct Fixture {
     init(startingIn folder: URL) throws {
         self.folder = folder
         profile = Profile(environment: Self.environment(folder))
-        session = Session(try ChosenGame(GameRequest(), profile: profile), palettes: Self.palettes, profile: profile, sound: sound, seed: 1)
+        session = Session(try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, profile: profile, sound: sound, seed: 1)
         session.advance(by: .zero, viewport: [1280, 720])
     }
 
