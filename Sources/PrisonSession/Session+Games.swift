@@ -110,7 +110,7 @@ extension Session {
     }
 
     /// The world of `game` in place of the current one; an ending it already had is shown again.
-    private func replaceGame(with game: Game) {
+    func replaceGame(with game: Game) {
         // Another game chosen meanwhile: the board being built is not wanted any more.
         dropBoardBuild()
         hintPlan = nil

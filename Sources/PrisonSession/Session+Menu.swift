@@ -200,6 +200,13 @@ extension Session {
         if case .setting(let setting) = item.kind { change(setting, by: step) }
     }
 
+    /// The key `step` places from `current` in `keys`, round the ends; the first when `current`
+    /// is not among them.
+    private static func key<Key: Equatable>(_ step: Int, placesFrom current: Key, in keys: [Key]) -> Key {
+        let index = keys.firstIndex(of: current) ?? 0
+        return keys[(index + step + keys.count) % keys.count]
+    }
+
     /// Steps `setting` by `step` (-1 or 1), keeping it in the player's settings.
     func change(_ setting: MenuSetting, by step: Int) {
         var settings = profile.settings
@@ -214,16 +221,15 @@ extension Session {
         case .colours: settings.newGame.colours = stepped(settings.newGame.colours, in: 2...Board.maximumColours)
         case .solvable: settings.newGame.solvable.toggle()
         case .topTenRoom:
+            guard let current = menu?.topTenRoom else { return }
             let keys = Array(Set(profile.recordedRooms + [ScoreTable.key(for: world.game.start.room)])).sorted()
-            if let current = menu?.topTenRoom, let index = keys.firstIndex(of: current) {
-                menu?.topTenRoom = keys[(index + step + keys.count) % keys.count]
-            }
+            menu?.topTenRoom = Self.key(step, placesFrom: current, in: keys)
             return
         case .statisticsRoom:
             // Every room first, then each room shape with games.
+            guard let open = menu else { return }
             let keys = [nil] + profile.statistics.roomKeys.map(Optional.some)
-            let index = keys.firstIndex(of: menu?.statisticsRoom) ?? 0
-            menu?.statisticsRoom = keys[(index + step + keys.count) % keys.count]
+            menu?.statisticsRoom = Self.key(step, placesFrom: open.statisticsRoom, in: keys)
             return
         case .palette:
             paletteIndex = (paletteIndex + step + palettes.count) % palettes.count

@@ -5,14 +5,13 @@ import PrisonWorld
 // played; skipping or finishing brings the game back as it was. Nothing of the tutorial is saved
 // or recorded.
 extension Session {
-    /// The player's game and what goes with it, put aside while the tutorial runs.
+    /// The player's game and what goes with it, put aside while the tutorial runs (the games U
+    /// and Ctrl+Shift+Z go back to stay as they are: the tutorial has no undo, and N leaves it).
     struct SetAsideGame {
         let world: World
         let head: Head
         let replay: Replay?
         let savesGame: Bool
-        let earlierGames: [Game]
-        let laterGames: [Game]
         let hintPlan: SearchPlan?
         let ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
         /// Whether the menu opens when the tutorial ends: it ran at the first start, before a game was chosen.
@@ -34,27 +33,18 @@ extension Session {
     /// where the player has yet to choose a game).
     func startTutorial(opensMenu: Bool = false) {
         if tutorialRun == nil {
-            dropBoardBuild()
             tutorialRun = (
                 Tutorial(),
                 SetAsideGame(
-                    world: world, head: head, replay: replay, savesGame: savesGame, earlierGames: earlierGames,
-                    laterGames: laterGames, hintPlan: hintPlan, ending: ending, opensMenu: opensMenu)
+                    world: world, head: head, replay: replay, savesGame: savesGame, hintPlan: hintPlan, ending: ending,
+                    opensMenu: opensMenu)
             )
         }
         tutorialRun?.tutorial = Tutorial()
         menu = nil
-        replay = nil
-        savesGame = false
-        earlierGames = []
-        laterGames = []
-        hintPlan = nil
-        ending = nil
-        world = World(game: Game(start: Tutorial.board, rules: Tutorial.rules))
+        // Facing the tutorial's one wall, wherever the head looked.
         head = Head(walls: 1)
-        clearHint()
-        hover = nil
-        prepareWorld()
+        replaceGame(with: Game(start: Tutorial.board, rules: Tutorial.rules))
     }
 
     /// Ends the tutorial (finished or skipped): the player's game comes back as it was, and the
@@ -69,8 +59,6 @@ extension Session {
         head = aside.head
         replay = aside.replay
         savesGame = aside.savesGame
-        earlierGames = aside.earlierGames
-        laterGames = aside.laterGames
         hintPlan = aside.hintPlan
         ending = aside.ending
         clearHint()

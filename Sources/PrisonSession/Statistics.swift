@@ -21,6 +21,11 @@ public struct GameRecord: Hashable, Sendable, Codable {
         self.cleared = cleared
     }
 
+    /// Whether this ending of a board is better than `other`: a higher score, or a clear at the same score.
+    func endsBetter(than other: GameRecord) -> Bool {
+        score != other.score ? score > other.score : cleared && !other.cleared
+    }
+
     private enum CodingKeys: String, CodingKey { case room, board, score, cleared }
 
     /// Reads a record, refusing a score no game can have.
@@ -78,10 +83,7 @@ public struct Statistics: Hashable, Sendable, Codable {
     @discardableResult
     public mutating func record(_ record: GameRecord) -> Bool {
         if let index = games.firstIndex(where: { $0.board == record.board && $0.room == record.room }) {
-            let earlier = games[index]
-            guard record.score > earlier.score || (record.score == earlier.score && record.cleared && !earlier.cleared) else {
-                return false
-            }
+            guard record.endsBetter(than: games[index]) else { return false }
             games[index] = record
             return true
         }
@@ -134,7 +136,18 @@ public struct Statistics: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        for game in try container.decode([GameRecord].self, forKey: .games) { record(game) }
+        // Merged through a table of where each board is, so a long history loads in linear time.
+        var places: [String: Int] = [:]
+        for game in try container.decode([GameRecord].self, forKey: .games) {
+            let key = game.room + " " + game.board
+            if let place = places[key] {
+                if game.endsBetter(than: games[place]) { games[place] = game }
+            } else {
+                places[key] = games.count
+                games.append(game)
+            }
+        }
+        games = Array(games.suffix(Self.maximumGames))
     }
 
     /// Writes the games with the format's name and version.

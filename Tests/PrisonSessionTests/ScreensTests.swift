@@ -163,6 +163,18 @@ import Testing
         #expect(Profile(environment: Fixture.environment(fixture.folder)).statistics == other.profile.statistics)
     }
 
+    @Test func aStatisticsFileListingABoardTwiceCountsItOnceAtItsBetterEnding() throws {
+        let json = #"""
+            {"format": "puzzle-prison-statistics", "version": 1, "games": [
+             {"room": "1x3x1", "board": "a", "score": 5, "cleared": false},
+             {"room": "1x3x1", "board": "b", "score": 1001, "cleared": true},
+             {"room": "1x3x1", "board": "a", "score": 9, "cleared": false}]}
+            """#
+        let statistics = try Statistics(json: Data(json.utf8))
+        #expect(statistics.games.map(\.board) == ["a", "b"])
+        #expect(statistics.summary().played == 2 && statistics.summary().best == 1001 && statistics.games[0].score == 9)
+    }
+
     @Test func aDamagedStatisticsFileIsKeptAsideAndTheStatisticsStartAgain() throws {
         let folder = try temporaryDirectory()
         let data = folder.appendingPathComponent(DataDirectory.folderName)
