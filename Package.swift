@@ -12,9 +12,11 @@ import PackageDescription
 //                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
 //                simulations.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
-//   PrisonSession the midend every front end shares, with no window in it: the session (input as
-//                actions, time, the HUD's state and wording, the scene to draw), which game to play,
-//                replays, scripts, head turns, palettes, sounds as samples, the player's files.
+//   PrisonSession the midend every front end shares, as a deterministic state machine: actions and
+//                time in; the scene, the HUD's state and wording, and effects (sounds, files to keep,
+//                hints to search, boards to build) out. No files, clocks, threads or environment.
+//   PrisonHost   what a desktop front end does for the session: the player's files under XDG folders,
+//                threads for hints and boards, sounds read from WAV files, the game's resources.
 //   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
 //   SoundMaker   a tool that synthesises the game's sounds into Assets/sounds (run when a sound changes).
 //   BuildStamp   (Plugins/) a build-tool plugin that stamps the window with the commit it was built from.
@@ -76,17 +78,18 @@ let package = Package(
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
         .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
+        .target(name: "PrisonHost", dependencies: ["PrisonSession", "PrisonRules", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PuzzlePrison",
             dependencies: [
-                "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
+                "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
                 "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildStamp"]
         ),
         // `swift run SoundMaker Assets/sounds`: synthesises the game's sounds into WAV files.
-        .executableTarget(name: "SoundMaker", dependencies: ["PrisonSession", "PrisonRules"]),
+        .executableTarget(name: "SoundMaker", dependencies: ["PrisonSession", "PrisonHost", "PrisonRules"]),
         // The commit the window was built from, for its About page and --version.
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .testTarget(
@@ -117,15 +120,19 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSessionTests",
-            dependencies: ["PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+            dependencies: ["PrisonSession", "PrisonHost", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+        ),
+        .testTarget(
+            name: "PrisonHostTests",
+            dependencies: ["PrisonHost", "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
         ),
         .testTarget(
             name: "SoundMakerTests",
-            dependencies: ["SoundMaker", "PrisonSession"]
+            dependencies: ["SoundMaker", "PrisonSession", "PrisonHost"]
         ),
         .testTarget(
             name: "PuzzlePrisonTests",
-            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonRules", "CSTB"]
+            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonHost", "PrisonRules", "CSTB"]
         ),
     ]
 )

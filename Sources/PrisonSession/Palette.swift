@@ -12,11 +12,6 @@ public struct Palette: Hashable, Sendable {
     /// Whether each colour's faces carry a symbol of their own, so colours can be told apart without hue.
     public let showsSymbols: Bool
 
-    /// The palettes of a palettes file at `url`.
-    public static func palettes(at url: URL) throws(AssetError) -> [Palette] {
-        try palettes(fromJSON: readFile(at: url), source: url.path)
-    }
-
     /// The palettes of a palettes file, `{"palettes": [{"name": …, "colours": ["#rrggbb", …], "symbols": …}]}`.
     ///
     /// `source` names the file in error messages.

@@ -35,7 +35,7 @@ public struct SceneBlock: Equatable, Sendable {
 
 /// What a renderer draws of the room in one frame: the blocks, the eye and the cell, as plain
 /// values (how they reach a GPU is the renderer's business).
-public struct SceneFrame {
+public struct SceneFrame: Equatable {
     /// The blocks to draw.
     public var blocks: [SceneBlock] = []
     /// The camera's projection times its view: world space to clip space.

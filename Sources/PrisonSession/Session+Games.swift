@@ -44,11 +44,14 @@ extension Session {
         }
         let seed = UInt64.random(in: .min ... .max, using: &seeds)
         guard !origin.solvable else {
-            // Built on another thread; the game on the board starts when it is ready (takeBoard).
-            // N again meanwhile waits for the same build rather than starting another beside it.
-            if boardBuild?.origin != origin {
+            // Built by the front end (on another thread); the game on the board starts when it
+            // is ready (takeBoard). N again meanwhile waits for the same build rather than asking
+            // for another beside it.
+            if boardBuild?.order.origin != origin {
                 dropBoardBuild()
-                boardBuild = BoardBuild(origin: origin, seed: seed)
+                let order = BoardOrder(origin: origin, seed: seed)
+                boardBuild = (order, nil)
+                effects.append(.buildBoard(order))
             }
             message = .building
             return
@@ -58,6 +61,15 @@ extension Session {
 
     /// Whether a new board is being built: the front end keeps drawing frames meanwhile.
     public var isBuildingBoard: Bool { boardBuild != nil }
+
+    /// Takes the board the front end built for `order` (``Effect/buildBoard(_:)``), or why there
+    /// is none: the game on it starts now, or once the menu and the quit question are closed. An
+    /// answer to an order given up since is ignored.
+    public func boardBuilt(_ board: Result<Board, BoardError>, for order: BoardOrder) {
+        guard boardBuild?.order == order else { return }
+        boardBuild?.answer = board
+        takeBoard()
+    }
 
     /// Starts the game on the board being built once it is ready, and the menu and the quit
     /// question are closed (the game they are about stays until then).
@@ -69,21 +81,14 @@ extension Session {
             return
         }
         guard menu == nil, !isAskingToQuit else { return }
-        dropBoardBuild()
-        startGame(onBuilt: answer, rules: build.origin.rules)
+        boardBuild = nil
+        if message == .building { message = nil }
+        startGame(onBuilt: answer, rules: build.order.origin.rules)
     }
 
-    /// Waits for the board being built, if any, and starts the game on it unless the menu or a
-    /// question is open (then it starts when they close): offscreen, where each frame is a fixed
-    /// step, a script then shows the same frames however long the build takes.
-    public func waitForBoard() {
-        _ = boardBuild?.waitForAnswer()
-        takeBoard()
-    }
-
-    /// Gives up the board being built (its search stops) and its note.
+    /// Gives up the board being built (the front end stops its search) and its note.
     func dropBoardBuild() {
-        boardBuild?.cancel()
+        if let build = boardBuild, build.answer == nil { effects.append(.cancelBoard(build.order)) }
         boardBuild = nil
         if message == .building { message = nil }
     }
@@ -130,7 +135,12 @@ extension Session {
     /// Records the ending of the game in the top 10 (once a board, see ``Profile/recordEnding(of:score:cleared:)``).
     func finish(cleared: Bool, score: Int) {
         // Nothing of the tutorial is recorded.
-        let standing = savesGame && tutorialRun == nil ? profile.recordEnding(of: world.game, score: score, cleared: cleared) : .notRecorded
+        var standing = HUDText.Standing.notRecorded
+        if savesGame, tutorialRun == nil {
+            let recorded: [Effect]
+            (standing, recorded) = records.recordEnding(of: world.game, score: score, cleared: cleared, on: date)
+            effects += recorded
+        }
         ending = (cleared, score, standing)
     }
 
@@ -144,6 +154,6 @@ extension Session {
         // A game that ended before its end showed (quit at once after the last move) is recorded now.
         if saves, tutorialRun == nil, game.isOver, ending == nil { finish(cleared: game.isCleared, score: game.score) }
         guard saves, keepsProgress, game != initialGame else { return }
-        if game.isOver { profile.removeSavedGame() } else { profile.save(game) }
+        effects.append(game.isOver ? .removeSavedGame : .saveGame(game))
     }
 }

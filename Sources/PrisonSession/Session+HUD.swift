@@ -44,7 +44,7 @@ extension Session {
         let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty || tutorial != nil
         return HUDState(
             score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
-            moves: game.availableGroups.count, blocks: game.board.blockCount, best: profile.best(for: game.start.room),
+            moves: game.availableGroups.count, blocks: game.board.blockCount, best: records.scores.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview), message: message?.text,
             ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },

@@ -1,9 +1,9 @@
 import PrisonRules
 import PrisonWorld
 
-// Hints: searched for off the main thread with a "Thinking..." note, answered within half a
-// second (the best group by points when the search is late), shown with their points until the
-// next move, and never silent.
+// Hints: searched for by the front end (off the main thread) with a "Thinking..." note, answered
+// within half a second (the best group by points when the search is late), shown with their points
+// until the next move, and never silent.
 extension Session {
     /// Whether a hint is being searched for: the front end keeps drawing frames meanwhile.
     public var isThinking: Bool { hintSearch != nil }
@@ -15,28 +15,34 @@ extension Session {
         // H again while a hint shows: turn to it.
         if let hint { return present(hint, turning: true) }
         guard hintSearch == nil else { return }
-        hintSearch = HintSearch(game: world.game, at: world.time, continuing: hintPlan)
+        let query = HintQuery(game: world.game, time: world.time, plan: hintPlan)
+        hintSearch = (query, elapsed)
+        effects.append(.searchHint(query))
         message = .thinking
     }
 
-    /// Shows the search's answer when it came, or the best group by points once the player has
-    /// waited long enough; drops a search the game has moved on from.
+    /// Takes the answer the front end found for `query` (``Effect/searchHint(_:)``): the group to
+    /// break with the plan it belongs to, or nil when there is no move. It shows unless the game
+    /// moved on or the player stopped waiting.
+    public func hintFound(_ answer: (group: Group, plan: SearchPlan)?, for query: HintQuery) {
+        guard hintSearch?.query == query, query.game == world.game else { return }
+        hintSearch = nil
+        if let (group, plan) = answer {
+            hintPlan = plan
+            present(group)
+        } else {
+            say("No moves left: U undoes, N starts a new game")
+        }
+    }
+
+    /// Drops a search the game has moved on from; shows the best group by points once the player
+    /// has waited as long as a hint may take.
     func takeHint() {
         guard let search = hintSearch else { return }
-        guard search.game == world.game else {
+        if search.query.game != world.game {
             hintSearch = nil
             if message == .thinking { message = nil }
-            return
-        }
-        if let answer = search.answer {
-            hintSearch = nil
-            if let (group, plan) = answer {
-                hintPlan = plan
-                present(group)
-            } else {
-                say("No moves left: U undoes, N starts a new game")
-            }
-        } else if search.isOverdue {
+        } else if elapsed - search.askedAt >= Self.hintPatience {
             hintSearch = nil
             if let group = world.game.availableGroups.max(by: { $0.size < $1.size }) { present(group) }
         }

@@ -9,7 +9,7 @@ extension Session {
         if isMenuOpen { return menuPress(chord) }
         heldKeys.insert(chord.key)
         if isAskingToQuit {
-            if chord.key == .letterY || chord.key.name == "enter" { requests.append(.quit) }
+            if chord.key == .letterY || chord.key.name == "enter" { effects.append(.quit) }
             isAskingToQuit = false
             return
         }
@@ -53,11 +53,11 @@ extension Session {
             change(.mouseLook, by: 1)
             say(isMouseLookOn ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
         case .toggleHelp: showsHelp.toggle()
-        case .toggleFullscreen: requests.append(.toggleFullscreen)
-        case .screenshot: requests.append(.screenshot(path: nil))
+        case .toggleFullscreen: effects.append(.toggleFullscreen)
+        case .screenshot: effects.append(.screenshot(path: nil))
         case .toggleMute:
             change(.sound, by: 1)
-            if sound.isAvailable { say(sound.isMuted ? "Sound off" : "Sound on") }
+            if hasSound { say(isMuted ? "Sound off" : "Sound on") }
         case .nextPalette:
             change(.palette, by: 1)
             say("Palette: \(palette.name)")

@@ -30,7 +30,7 @@ extension Session {
     /// The lines of the menu's page, in order.
     public var menuItems: [MenuItem] {
         guard let menu else { return [] }
-        let options = profile.settings.newGame
+        let options = records.settings.newGame
         switch menu.page {
         case .main:
             return [
@@ -56,7 +56,7 @@ extension Session {
                 MenuItem("Back", kind: .command(.back), shortcut: .escape),
             ]
         case .topTen:
-            let entries = profile.topTen(forKey: menu.topTenRoom)
+            let entries = records.scores.entries(forKey: menu.topTenRoom)
             let lines =
                 entries.isEmpty
                 ? [MenuItem("No games recorded in this room yet", kind: .text)]
@@ -71,22 +71,22 @@ extension Session {
         case .statistics:
             let room = menu.statisticsRoom.map(HUDText.room(key:)) ?? "All rooms"
             return [MenuItem("Room", value: room, kind: .setting(.statisticsRoom))]
-                + HUDText.statistics(profile.statistics.summary(forRoomKey: menu.statisticsRoom)).map { MenuItem($0, kind: .text) }
+                + HUDText.statistics(records.statistics.summary(forRoomKey: menu.statisticsRoom)).map { MenuItem($0, kind: .text) }
                 + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .about:
             let lines = [
                 "Puzzle Prison \(about.version), build \(about.build)",
-                "Games, scores, statistics: \(profile.dataFolder?.path ?? "not kept (no home folder)")",
-                "Settings: \(profile.settingsFolder?.path ?? "not kept (no home folder)")",
+                "Games, scores, statistics: \(records.dataFolder ?? "not kept (no home folder)")",
+                "Settings: \(records.settingsFolder ?? "not kept (no home folder)")",
                 About.licence,
             ]
             return lines.map { MenuItem($0, kind: .text) } + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .settings:
-            let settings = profile.settings
+            let settings = records.settings
             return [
                 MenuItem("Palette", value: palette.name, kind: .setting(.palette)),
                 MenuItem(
-                    "Sound", value: sound.isAvailable ? (sound.isMuted ? "off" : "on") : "no sound device", kind: .setting(.sound)),
+                    "Sound", value: hasSound ? (isMuted ? "off" : "on") : "no sound device", kind: .setting(.sound)),
                 MenuItem("Mouse-look", value: isMouseLookOn ? "on" : "off", kind: .setting(.mouseLook)),
                 MenuItem("Field of view", value: settings.fieldOfView.map { "\($0)°" } ?? "fit the wall", kind: .setting(.fieldOfView)),
                 MenuItem("Back", kind: .command(.back), shortcut: .escape),
@@ -178,13 +178,13 @@ extension Session {
             // Nothing is lost: quit at once; a game that is not kept is asked about first.
             menu = nil
             if keepsGameOnQuit || world.game.moves.isEmpty || world.game.isOver || replay != nil {
-                requests.append(.quit)
+                effects.append(.quit)
             } else {
                 isAskingToQuit = true
             }
         case .startTutorial: startTutorial()
         case .startNewGame:
-            let options = profile.settings.newGame
+            let options = records.settings.newGame
             do throws(RoomError) {
                 let room = try options.room()
                 origin = GameOrigin(room: room, colours: options.colours, rules: Rules(fittedTo: room), solvable: options.solvable)
@@ -209,7 +209,7 @@ extension Session {
 
     /// Steps `setting` by `step` (-1 or 1), keeping it in the player's settings.
     func change(_ setting: MenuSetting, by step: Int) {
-        var settings = profile.settings
+        var settings = records.settings
         func stepped(_ value: Int, in range: ClosedRange<Int>) -> Int {
             min(max(value + step, range.lowerBound), range.upperBound)
         }
@@ -222,25 +222,25 @@ extension Session {
         case .solvable: settings.newGame.solvable.toggle()
         case .topTenRoom:
             guard let current = menu?.topTenRoom else { return }
-            let keys = Array(Set(profile.recordedRooms + [ScoreTable.key(for: world.game.start.room)])).sorted()
+            let keys = Array(Set(records.scores.roomKeys + [ScoreTable.key(for: world.game.start.room)])).sorted()
             menu?.topTenRoom = Self.key(step, placesFrom: current, in: keys)
             return
         case .statisticsRoom:
             // Every room first, then each room shape with games.
             guard let open = menu else { return }
-            let keys = [nil] + profile.statistics.roomKeys.map(Optional.some)
+            let keys = [nil] + records.statistics.roomKeys.map(Optional.some)
             menu?.statisticsRoom = Self.key(step, placesFrom: open.statisticsRoom, in: keys)
             return
         case .palette:
             paletteIndex = (paletteIndex + step + palettes.count) % palettes.count
             settings.palette = palette.name
         case .sound:
-            guard sound.isAvailable else { return say("No sound device: the game plays silently") }
-            sound.isMuted.toggle()
-            settings.sound = !sound.isMuted
+            guard hasSound else { return say("No sound device: the game plays silently") }
+            isMuted.toggle()
+            settings.sound = !isMuted
         case .mouseLook:
             isMouseLookOn.toggle()
-            requests.append(.mouseLook(isMouseLookOn))
+            effects.append(.mouseLook(isMouseLookOn))
             settings.mouseLook = isMouseLookOn
         case .fieldOfView:
             let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
@@ -249,6 +249,6 @@ extension Session {
             fieldOfView = settings.fieldOfView.map(Float.init)
             prepareWorld()
         }
-        profile.save(settings)
+        keep(settings)
     }
 }

@@ -29,20 +29,20 @@ extension Session {
         tutorialRun?.tutorial.observe(event.kind)
         switch event.kind {
         case .groupBroke(_, _, _, let multiplier):
-            sound.play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
+            play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
         case .multiplierChanged(let from, let to):
             if to > from {
-                sound.play(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
+                play(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
                 flashUntil = elapsed + .milliseconds(600)
             }
-        case .blocksLanded: sound.play(.land, pitch: 1)
-        case .dangerBegan: sound.play(.danger, pitch: 1)
+        case .blocksLanded: play(.land)
+        case .dangerBegan: play(.danger)
         case .dangerEnded: break
         case .gameEnded(let score):
-            sound.play(.gameOver, pitch: 1)
+            play(.gameOver)
             finish(cleared: false, score: score)
         case .roomCleared(let score):
-            sound.play(.cleared, pitch: 1)
+            play(.cleared)
             finish(cleared: true, score: score)
         }
     }

@@ -52,9 +52,9 @@ extension Session {
     func endTutorial() {
         guard let (_, aside) = tutorialRun else { return }
         tutorialRun = nil
-        var settings = profile.settings
+        var settings = records.settings
         settings.hasSeenTutorial = true
-        profile.save(settings)
+        keep(settings)
         world = aside.world
         head = aside.head
         replay = aside.replay

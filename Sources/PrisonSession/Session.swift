@@ -1,11 +1,15 @@
+import Foundation
 import PrisonRules
+import PrisonSearch
 import PrisonSpace
 import PrisonWorld
 
-/// One player's session in front of a window, the game's midend: the world, where the head
-/// looks, what the cursor points at, the HUD's state, sounds, records and saved files. A front
-/// end feeds it input and time, does what it requests, and draws what it says; the session
-/// itself names no window, device or key code.
+/// One player's session in front of a window, the game's midend, as a deterministic state
+/// machine: actions (``perform(_:)``, keys, clicks, looks), elapsed time (``advance(by:viewport:)``)
+/// and the answers of work it asked for go in; the frame to draw (``scene()``, ``hudState``, the
+/// menu) and effects (``takeEffects()``: sounds, files to keep, hints to search, boards to build)
+/// come out. It reads no file, clock, environment or random source and starts no thread: the same
+/// inputs give the same frames and effects.
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
     public internal(set) var world: World
@@ -14,8 +18,14 @@ public final class Session {
     let palettes: [Palette]
     /// Which of the palettes the blocks are drawn in.
     public internal(set) var paletteIndex = 0
-    let profile: Profile
-    let sound: SoundPlayer
+    /// What the player keeps, as it stands now: settings, best scores, statistics.
+    public internal(set) var records: PlayerRecords
+    /// Whether there is a sound device to play on.
+    let hasSound: Bool
+    /// Whether sounds are off.
+    public internal(set) var isMuted: Bool
+    /// The calendar date and time, which the front end keeps current: endings are dated by it.
+    public var date: Date
     /// What N makes: the chosen game's shape, or the menu's new game's.
     var origin: GameOrigin
     var replay: Replay?
@@ -39,7 +49,7 @@ public final class Session {
     /// How many replaced games U can go back through.
     static let gamesKept = 20
 
-    var requests: [HostRequest] = []
+    var effects: [Effect] = []
     /// The menu while it is open.
     public internal(set) var menu: Menu?
     /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
@@ -63,12 +73,15 @@ public final class Session {
     var hover: TapPreview?
     /// The group a hint shows, until the next action.
     var hint: Group?
-    /// The search for a hint under way.
-    var hintSearch: HintSearch?
+    /// The hint asked of the front end, and when (session time): a late answer gives way to the
+    /// best group by points.
+    var hintSearch: (query: HintQuery, askedAt: Duration)?
+    /// How long a player waits for a hint before the best group by points is shown instead.
+    static let hintPatience = Duration.milliseconds(450)
     /// The line the last hint came from, which the next hint's search goes on from.
     var hintPlan: SearchPlan?
-    /// The new board being built, off the main thread.
-    var boardBuild: BoardBuild?
+    /// The new board asked of the front end, and its answer once it came.
+    var boardBuild: (order: BoardOrder, answer: Result<Board, BoardError>?)?
     /// The message at the bottom of the window, nil when there is none.
     var message: Message?
     /// Time since the session began: pulses and messages run on it.
@@ -88,17 +101,21 @@ public final class Session {
     /// A session of `game`; with `replay`, those moves play themselves on its start board.
     /// A session that does not keep records (a benchmark) leaves the player's files alone; one
     /// that does not keep progress records scores but leaves the saved game in progress alone.
-    /// The boards of its new games come from `seed` (the front end draws it: the session reads
-    /// no random source of its own, so the same seed and input make the same games).
+    /// The player's `records` are as the front end loaded them; `sound` is what it can play on.
+    /// The boards of its new games come from `seed`, and `date` is the calendar date now (the
+    /// front end gives both: the session reads no random source or clock of its own, so the same
+    /// seed and input make the same games).
     public init(
-        game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], profile: Profile,
-        sound: SoundPlayer, seed: UInt64, keepsRecords: Bool = true, keepsProgress: Bool = true
+        game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], records: PlayerRecords,
+        sound: SoundOutput, seed: UInt64, date: Date, keepsRecords: Bool = true, keepsProgress: Bool = true
     ) {
         seeds = SeededGenerator(seed: seed)
         precondition(!palettes.isEmpty, "a session needs a palette")
         self.palettes = palettes
-        self.profile = profile
-        self.sound = sound
+        self.records = records
+        hasSound = sound.isAvailable
+        isMuted = sound.isMuted
+        self.date = date
         self.origin = origin
         self.keepsRecords = keepsRecords
         self.keepsProgress = keepsProgress && keepsRecords
@@ -113,32 +130,33 @@ public final class Session {
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
         // A benchmark draws the same frames whatever the player chose.
-        if keepsRecords { apply(profile.settings) }
+        if keepsRecords { apply(records.settings) }
         prepareWorld()
     }
 
     /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
     private func apply(_ settings: Settings) {
         if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
-        if !settings.sound { sound.isMuted = true }
+        if !settings.sound { isMuted = true }
         if settings.mouseLook {
             isMouseLookOn = true
-            requests.append(.mouseLook(true))
+            effects.append(.mouseLook(true))
         }
         fieldOfView = settings.fieldOfView.map(Float.init)
     }
 
     /// A session of the game `chosen`: the player's game in progress is kept for next time, a
     /// replay plays itself, any other game records scores and leaves the game in progress alone.
-    public convenience init(_ chosen: ChosenGame, palettes: [Palette], profile: Profile, sound: SoundPlayer, seed: UInt64) {
+    public convenience init(
+        _ chosen: ChosenGame, palettes: [Palette], records: PlayerRecords, sound: SoundOutput, seed: UInt64, date: Date
+    ) {
         self.init(
-            game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, profile: profile,
-            sound: sound, seed: seed, keepsProgress: chosen.isProgress)
-        // A first start: the tutorial, once, then the menu to choose a game.
+            game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, records: records,
+            sound: sound, seed: seed, date: date, keepsProgress: chosen.isProgress)
+        // A first start: the tutorial, once, then the menu to choose a game. A player with
+        // records knows the game, settings file or not.
         if chosen.isFirstGame {
-            // A player with records knows the game, settings file or not.
-            let knowsTheGame = profile.settings.hasSeenTutorial || !profile.recordedRooms.isEmpty || !profile.statistics.games.isEmpty
-            if knowsTheGame { openMenu() } else { startTutorial(opensMenu: true) }
+            if records.knowTheGame { openMenu() } else { startTutorial(opensMenu: true) }
         }
     }
 
@@ -153,7 +171,6 @@ public final class Session {
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
         head.advance(by: duration)
-        notices += profile.takeNotices()
         advanceWorld(by: duration)
         takeHint()
         takeBoard()
@@ -162,10 +179,26 @@ public final class Session {
         if case .note(_, let until) = message, until < elapsed { message = nil }
     }
 
-    /// Takes the requests made since the last call.
-    public func takeRequests() -> [HostRequest] {
-        defer { requests.removeAll() }
-        return requests
+    /// Takes the effects asked for since the last call, in order: the front end does them.
+    public func takeEffects() -> [Effect] {
+        defer { effects.removeAll() }
+        return effects
+    }
+
+    /// Shows `notice`, something that went wrong with the player's files, in their words, until
+    /// a key or a click.
+    public func report(_ notice: String) { notices.append(notice) }
+
+    /// Plays `sound` at `pitch`, unless the sound is off.
+    func play(_ sound: SoundEffect, pitch: Float = 1) {
+        if hasSound, !isMuted { effects.append(.play(sound, pitch: pitch)) }
+    }
+
+    /// Asks the front end to keep `settings` when they changed.
+    func keep(_ settings: Settings) {
+        guard settings != records.settings else { return }
+        records.settings = settings
+        effects.append(.keepSettings(settings))
     }
 
     func prepareWorld() { pointCamera() }

@@ -1,5 +1,6 @@
 import COpenAL
 import Foundation
+import PrisonHost
 import PrisonSession
 
 /// Plays the game's sound effects through OpenAL's default device.
@@ -7,8 +8,6 @@ import PrisonSession
 /// Without an audio device it plays nothing, and says so once on standard error; a sound whose
 /// file is missing or damaged is named there and left out.
 final class AudioPlayer: SoundPlayer {
-    /// Whether ``play(_:pitch:)`` stays silent.
-    var isMuted: Bool
     /// The open device and what lives in it, or nil when playing silently.
     private let output: Output?
     /// The source the next sound plays from.
@@ -19,8 +18,7 @@ final class AudioPlayer: SoundPlayer {
 
     /// Opens the default device and loads every effect's file from `soundsDirectory`; with no
     /// folder (screenshots, benchmarks) it opens nothing and plays nothing.
-    init(soundsDirectory: URL?, muted: Bool) {
-        isMuted = muted
+    init(soundsDirectory: URL?) {
         guard let soundsDirectory else {
             output = nil
             return
@@ -36,9 +34,9 @@ final class AudioPlayer: SoundPlayer {
     /// Whether a device is open to play on.
     var isAvailable: Bool { output != nil }
 
-    /// Plays `effect` unless muted, its pitch (and speed) scaled by `pitch`, held to 0.25 to 4.
+    /// Plays `effect`, its pitch (and speed) scaled by `pitch`, held to 0.25 to 4.
     func play(_ effect: SoundEffect, pitch: Float = 1) {
-        guard !isMuted, let output, let buffer = output.buffers[effect] else { return }
+        guard let output, let buffer = output.buffers[effect] else { return }
         let source = output.sources[nextSource]
         nextSource = (nextSource + 1) % output.sources.count
         alSourceStop(source)

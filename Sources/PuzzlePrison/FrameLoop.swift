@@ -1,4 +1,5 @@
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonRules
 
@@ -41,7 +42,10 @@ final class FrameLoop {
         var last = monotonicSeconds()
         var deltaTime = 0.0
         var idle = IdleWatch()
-        defer { session.saveOnQuit() }
+        defer {
+            session.saveOnQuit()
+            _ = launcher.host.serve(session)
+        }
         while !surface.shouldClose, QuitSignals.received == nil {
             surface.pollEvents()
             if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
@@ -67,11 +71,8 @@ final class FrameLoop {
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
-            // Offscreen a frame is a fixed step: a board being built is waited for, so a script
-            // shows the same frames however long the build takes.
-            if fixedStep != nil { session.waitForBoard() }
             session.advance(by: .seconds(deltaTime), viewport: viewport)
-            try handleRequests()
+            try handleEffects()
             let scene = session.scene(), hud = session.hudState
             let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
                 .layers(for: session, viewport: viewport)
@@ -81,8 +82,7 @@ final class FrameLoop {
                 // Nothing on screen would change: wait for input (or a pulse's next step). A hint
                 // being searched for, or a board being built, is looked for again each pulse
                 // step, so it shows when ready.
-                let isWorking = session.isThinking || session.isBuildingBoard
-                surface.waitForEvents(seconds: isWorking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
+                surface.waitForEvents(seconds: launcher.host.isWorking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
                 continue
             }
             draw(scene, hud: hud, overlay: overlay)
@@ -128,13 +128,15 @@ final class FrameLoop {
         }
     }
 
-    private func handleRequests() throws(FrontEndError) {
-        for request in session.takeRequests() {
-            switch request {
+    /// Has the host do what the session asked, then does what only the window can.
+    private func handleEffects() throws(FrontEndError) {
+        for effect in launcher.host.serve(session) {
+            switch effect {
             case .toggleFullscreen: surface.toggleFullscreen()
             case .screenshot(let path): pendingShots.append(path)
             case .mouseLook(let on): surface.setMouseLook(on)
             case .quit: surface.close()
+            default: break
             }
         }
     }

@@ -1,31 +1,40 @@
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonRules
 
-/// What every session needs, loaded once: resources, palettes, the player's files, sound.
+/// What every session needs, loaded once: resources, palettes, the player's files, sound, and the
+/// host that does what the session asks.
 struct Launcher {
     let resources: Resources
     let palettes: [Palette]
-    let profile: Profile
-    let audio: AudioPlayer
+    let host: DesktopHost
+    /// What the sessions can play sounds on.
+    let sound: SoundOutput
 
-    /// Loads what sessions need; `sound` false opens no audio device at all.
-    init(resources: Resources, muted: Bool, sound: Bool) throws(FrontEndError) {
+    /// Loads what sessions need; `sound` false opens no audio device at all, `muted` starts the
+    /// sound off. With `waitsForWork` (offscreen), hints and boards are waited for in the frame
+    /// that asks for them.
+    init(resources: Resources, muted: Bool, sound: Bool, waitsForWork: Bool) throws(FrontEndError) {
         self.resources = resources
         do throws(AssetError) { palettes = try Palette.palettes(at: resources.palettes) } catch {
             throw FrontEndError(error.description)
         }
-        profile = Profile()
-        audio = AudioPlayer(soundsDirectory: sound ? resources.sounds : nil, muted: muted)
+        let audio = AudioPlayer(soundsDirectory: sound ? resources.sounds : nil)
+        self.sound = SoundOutput(isAvailable: audio.isAvailable, isMuted: muted)
+        host = DesktopHost(profile: Profile(), sound: audio, waitsForWork: waitsForWork)
     }
+
+    /// The player's files.
+    var profile: Profile { host.profile }
 
     /// A session of the game `request` asks for (see ``ChosenGame``).
     func session(for request: GameRequest) throws(FrontEndError) -> Session {
         do throws(AssetError) {
             // The session's target reads no random source: the window draws its seeds.
             let session = Session(
-                try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes, profile: profile,
-                sound: audio, seed: .random(in: .min ... .max))
+                try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes,
+                records: profile.records, sound: sound, seed: .random(in: .min ... .max), date: Date())
             session.about = About(build: buildCommit)
             return session
         } catch {
@@ -36,8 +45,8 @@ struct Launcher {
     /// A session of `game` that keeps no records and leaves the player's files alone: a benchmark's.
     func unrecordedSession(of game: Game) -> Session {
         Session(
-            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, profile: profile,
-            sound: audio, seed: 1, keepsRecords: false)
+            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, records: profile.records,
+            sound: sound, seed: 1, date: Date(), keepsRecords: false)
     }
 }
 

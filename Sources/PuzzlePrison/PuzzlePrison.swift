@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonFiles
 import PrisonRules
@@ -97,7 +98,7 @@ struct PuzzlePrison: ParsableCommand {
             offscreen
             ? try OffscreenSurface(size: SIMD2(size.width, size.height))
             : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync && benchFrames == nil)
-        let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen && benchFrames == nil)
+        let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen && benchFrames == nil, waitsForWork: offscreen)
         if let benchFrames {
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return

@@ -1,5 +1,6 @@
 import CGL
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonSpace
 

@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonHost
 import PrisonSession
 
 /// `swift run SoundMaker DIRECTORY`: synthesises the game's sounds and writes them as WAV files

@@ -1,18 +1,25 @@
 import Foundation
+import PrisonHost
 import PrisonRules
+import PrisonSearch
 import PrisonSession
+import PrisonWorld
 import Testing
 
-/// The session reads no random source of its own: new boards, the first one included, come from
-/// the seeds its front end gives it.
+/// The session is a deterministic state machine: the same inputs give the same frames and effects,
+/// and new boards, the first one included, come from the seeds its front end gives it.
 @Suite struct DeterminismTests {
+    /// A session of a fixed board and records, kept nowhere: no folder, no clock.
+    private func session(seed: UInt64, records: PlayerRecords = PlayerRecords()) throws -> Session {
+        let game = Game(start: try Board.random(room: .standard, colours: 5, seed: 9))
+        return Session(
+            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: Fixture.palettes,
+            records: records, sound: SoundOutput(isAvailable: true), seed: seed, date: Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
     /// The start boards of three new games (N) in a session of `seed`.
     private func newBoards(seed: UInt64) throws -> [Board] {
-        let folder = try temporaryDirectory()
-        let game = Game(start: try Board.random(room: .standard, colours: 5, seed: 9))
-        let session = Session(
-            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: Fixture.palettes,
-            profile: Profile(environment: Fixture.environment(folder)), sound: RecordingSound(), seed: seed)
+        let session = try session(seed: seed)
         return (0..<3).map { _ in
             session.perform(.newGame)
             return session.world.game.start
@@ -32,5 +39,52 @@ import Testing
         }
         #expect(try first(seed: 7) == first(seed: 7))
         #expect(try first(seed: 7) != first(seed: 8))
+    }
+
+    /// What a session of `seed` shows and asks for, frame by frame, as a player taps groups (some
+    /// within a combo), undoes, asks for a hint (answered by the test), opens the menu and changes
+    /// a setting, starts a new game, plays it to its end and quits.
+    private func run(seed: UInt64) throws -> [(scene: SceneFrame, hud: HUDState, effects: [Effect])] {
+        let session = try session(seed: seed)
+        var frames: [(SceneFrame, HUDState, [Effect])] = []
+        func frame(_ milliseconds: Int) {
+            session.advance(by: .milliseconds(milliseconds), viewport: [1280, 720])
+            frames.append((session.scene(), session.hudState, session.takeEffects()))
+        }
+        var taps = 0
+        for step in 0..<400 {
+            if step % 7 == 0, let group = session.world.game.availableGroups.first, session.play(group.cells[0]) { taps += 1 }
+            if step == 50 { session.perform(.undo) }
+            if step == 60 { session.perform(.hint) }
+            if step == 61, case .searchHint(let query)? = frames.last?.2.last {
+                // A search of a playout budget answers the same each time.
+                let answer = query.game.hint(within: SearchBudget(playouts: 2_000), at: query.time, continuing: query.plan)
+                #expect(answer != nil)
+                session.hintFound(answer, for: query)
+            }
+            if step == 90 { session.perform(.nextPalette) }
+            if step == 100 { session.perform(.newGame) }
+            frame(step % 3 == 0 ? 16 : 17)
+        }
+        session.saveOnQuit()
+        frames.append((session.scene(), session.hudState, session.takeEffects()))
+        #expect(taps > 20)
+        return frames
+    }
+
+    @Test func theSameInputsGiveTheSameFramesAndEffectsBitForBit() throws {
+        let first = try run(seed: 5)
+        let again = try run(seed: 5)
+        #expect(first.count == again.count)
+        for (a, b) in zip(first, again) {
+            #expect(a.scene == b.scene && a.hud == b.hud && a.effects == b.effects)
+        }
+        let effects = first.flatMap(\.effects)
+        #expect(effects.contains { if case .play = $0 { true } else { false } })
+        #expect(effects.contains { if case .searchHint = $0 { true } else { false } })
+        #expect(effects.contains { if case .keepSettings = $0 { true } else { false } })
+        #expect(effects.contains { if case .saveGame = $0 { true } else { false } })
+        // Another seed: the same first game, another board after N.
+        #expect(try run(seed: 6).last?.effects != first.last?.effects)
     }
 }

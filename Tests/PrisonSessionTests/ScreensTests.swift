@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonHost
 import PrisonSession
 import Testing
 
@@ -43,15 +44,15 @@ import Testing
         #expect(session.tutorial?.step == .finished)
         #expect(session.hudState.tutorialPanel?[1].contains("+1,000 points") == true)
         #expect(session.hudState.ending == nil)
-        #expect(fixture.profile.statistics.games.isEmpty)
-        #expect(fixture.profile.best(for: Tutorial.board.room) == nil)
+        #expect(fixture.session.records.statistics.games.isEmpty)
+        #expect(fixture.session.records.scores.best(for: Tutorial.board.room) == nil)
 
         // Enter: the player's own game, and the menu to choose one, as a first start has.
         session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(session.tutorial == nil)
         #expect(session.isMenuOpen)
         #expect(session.world.game.start.room == .standard)
-        session.saveOnQuit()
+        fixture.saveOnQuit()
         let data = folder.appendingPathComponent(DataDirectory.folderName).path
         #expect((try? FileManager.default.contentsOfDirectory(atPath: data)) ?? [] == [])
 
@@ -76,7 +77,7 @@ import Testing
         try tapAGroup(fixture)
         fixture.wait(2)
         // Quitting in the tutorial saves the player's game, never the tutorial's.
-        session.saveOnQuit()
+        fixture.saveOnQuit()
         #expect(fixture.profile.savedGame() == game)
         // R plays the tutorial's wall again; Esc skips it: the game comes back as it was.
         session.perform(.restart)
@@ -104,7 +105,7 @@ import Testing
         #expect(fixture.session.world.game.moves.count == 1)
         #expect(fixture.session.hudState.message == "The tutorial has no undo: R plays its wall again")
         // Quitting in the tutorial: it is offered again at the next start.
-        fixture.session.saveOnQuit()
+        fixture.saveOnQuit()
         #expect(try Fixture(startingIn: folder).session.tutorial != nil)
         // A player with a recorded game and no settings file knows the game: the menu.
         let other = try temporaryDirectory()
@@ -119,9 +120,9 @@ import Testing
     @Test func quittingRightAfterTheLastMoveStillRecordsTheGame() throws {
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
         fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
-        fixture.session.saveOnQuit()
+        fixture.saveOnQuit()
         #expect(try fixture.scoresOnDisk(for: fixture.session.world.game.start.room).map(\.score) == [1001])
-        #expect(fixture.profile.statistics.summary().cleared == 1)
+        #expect(fixture.session.records.statistics.summary().cleared == 1)
     }
 
     @Test func statisticsCountEachBoardOnceAndKeepStreaks() throws {
@@ -139,13 +140,13 @@ import Testing
         fixture.wait(1)
         fixture.gazeTap(middle)
         fixture.wait(3)
-        var summary = fixture.profile.statistics.summary()
+        var summary = fixture.session.records.statistics.summary()
         #expect(summary.played == 1 && summary.cleared == 1 && summary.best == 1001 && summary.currentStreak == 1)
 
         // A game that is not cleared ends the streak; the page says so, room by room.
         let other = try Fixture(columns: [[0], [1], [0]], width: 3, height: 1, folder: fixture.folder)
         other.wait(3)
-        summary = other.profile.statistics.summary()
+        summary = other.session.records.statistics.summary()
         #expect(summary.played == 2 && summary.cleared == 1 && summary.currentStreak == 0 && summary.longestStreak == 1)
         #expect(summary.average == 500.5 && summary.clearRate == 0.5)
         other.session.press(KeyChord(.escape))
@@ -160,7 +161,8 @@ import Testing
         #expect(other.session.menuItems.first?.value == "1 wall of 3 x 1")
 
         // Kept on disk, and read back at the next start.
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).statistics == other.profile.statistics)
+        fixture.serve()
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).records.statistics == other.session.records.statistics)
     }
 
     @Test func aStatisticsFileListingABoardTwiceCountsItOnceAtItsBetterEnding() throws {
@@ -183,10 +185,10 @@ import Testing
             .write(to: data.appendingPathComponent("statistics.json"))
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
         #expect(fixture.session.notices == ["Your statistics could not be read, so the statistics start again. The damaged file is kept as \(try #require(try fileNames(in: data).first { $0.hasPrefix("statistics.json.damaged-") }))."])
-        #expect(fixture.profile.statistics.games.isEmpty)
+        #expect(fixture.session.records.statistics.games.isEmpty)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.wait(3)
-        #expect(Profile(environment: Fixture.environment(folder)).statistics.summary().played == 1)
+        #expect(Profile(environment: Fixture.environment(folder)).records.statistics.summary().played == 1)
     }
 
     @Test func sizePresetsStepFromSmallToLargeAndNameAnyOtherSizeYourOwn() throws {
@@ -218,7 +220,8 @@ import Testing
         session.press(KeyChord(try #require(Key(name: "up"))))
         session.press(KeyChord(.right))
         #expect(session.menuItems[size].value == "Medium: 15 x 10")
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).settings.newGame.sizePreset == .medium)
+        fixture.serve()
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).records.settings.newGame.sizePreset == .medium)
     }
 
     @Test func aSmallRoomIsNotInDangerFromItsFirstMoves() throws {

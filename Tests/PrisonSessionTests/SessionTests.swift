@@ -1,4 +1,5 @@
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonRules
 import PrisonSpace
@@ -7,21 +8,19 @@ import Testing
 
 /// Records what a session plays instead of playing it.
 final class RecordingSound: SoundPlayer {
-    var isMuted = false
-    var isAvailable = true
     private(set) var played: [(effect: SoundEffect, pitch: Float)] = []
-    func play(_ effect: SoundEffect, pitch: Float) {
-        if !isMuted { played.append((effect, pitch)) }
-    }
+    func play(_ effect: SoundEffect, pitch: Float) { played.append((effect, pitch)) }
 }
 
-/// A session of `board` (or `game`) with the shipped palettes, a data folder of its own and a
-/// recording sound player, its viewport 1280 x 720.
+/// A session of `board` (or `game`) with the shipped palettes, served by a desktop host with a
+/// data folder of its own and a recording sound player, its viewport 1280 x 720. Its host does
+/// what the session asks (``serve()``) after each step the fixture takes and whenever a test asks.
 struct Fixture {
     let session: Session
     let sound = RecordingSound()
     let folder: URL
     let profile: Profile
+    let host: DesktopHost
 
     static let palettes: [Palette] = {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -30,15 +29,17 @@ struct Fixture {
     }()
 
     init(
-        game: Game, origin: GameOrigin? = nil, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true
+        game: Game, origin: GameOrigin? = nil, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true,
+        sound output: SoundOutput = SoundOutput(isAvailable: true)
     ) throws {
         let folder = try folder ?? temporaryDirectory()
         self.folder = folder
         profile = Profile(environment: Self.environment(folder))
+        host = DesktopHost(profile: profile, sound: sound)
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
-            palettes: Self.palettes, profile: profile, sound: sound, seed: 1, keepsProgress: keepsProgress)
-        session.advance(by: .zero, viewport: [1280, 720])
+            palettes: Self.palettes, records: profile.records, sound: output, seed: 1, date: Date(), keepsProgress: keepsProgress)
+        advance(by: .zero)
     }
 
     /// A session of the game a plain start chooses in `folder` (the game in progress, or a new
@@ -46,14 +47,47 @@ struct Fixture {
     init(startingIn folder: URL) throws {
         self.folder = folder
         profile = Profile(environment: Self.environment(folder))
-        session = Session(try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, profile: profile, sound: sound, seed: 1)
-        session.advance(by: .zero, viewport: [1280, 720])
+        host = DesktopHost(profile: profile, sound: sound)
+        session = Session(
+            try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, records: profile.records,
+            sound: SoundOutput(isAvailable: true), seed: 1, date: Date())
+        advance(by: .zero)
     }
 
-    init(columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true) throws {
+    /// Advances the session by `duration` and has the host do what it asked.
+    func advance(by duration: Duration) {
+        session.advance(by: duration, viewport: [1280, 720])
+        serve()
+    }
+
+    /// Has the host do what the session asked for (files, sounds, hints, boards): the effects only
+    /// a window can do.
+    @discardableResult
+    func serve() -> [Effect] { host.serve(session) }
+
+    /// Saves the game as quitting does, through the host.
+    func saveOnQuit() {
+        session.saveOnQuit()
+        serve()
+    }
+
+    /// Waits for the hint or board the host is working on, and hands it to the session.
+    func waitForWork() {
+        serve()
+        let deadline = ContinuousClock.now + .seconds(120)
+        while host.isWorking, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+            serve()
+        }
+    }
+
+    init(
+        columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true,
+        sound: SoundOutput = SoundOutput(isAvailable: true)
+    ) throws {
         try self.init(
             game: Game(start: Board(room: Room(walls: walls, width: width, height: height), columns: columns)), folder: folder,
-            keepsProgress: keepsProgress)
+            keepsProgress: keepsProgress, sound: sound)
     }
 
     /// The data and configuration folders inside `folder`.
@@ -85,7 +119,7 @@ struct Fixture {
     func wait(_ seconds: Double, step: Double = 1.0 / 60) {
         var left = seconds
         while left > 0 {
-            session.advance(by: .seconds(min(step, left)), viewport: [1280, 720])
+            advance(by: .seconds(min(step, left)))
             left -= step
         }
     }
@@ -151,7 +185,7 @@ struct Fixture {
         // Undo the last move, quit (the game is saved), start again and play it: still one.
         fixture.session.perform(.undo)
         fixture.wait(1)
-        fixture.session.saveOnQuit()
+        fixture.saveOnQuit()
         let resumed = try #require(fixture.profile.savedGame())
         #expect(!resumed.isOver)
         let again = try Fixture(game: resumed, folder: fixture.folder)
@@ -224,10 +258,10 @@ struct Fixture {
         #expect(session.isMenuOpen)
         #expect(session.menuItems.last?.label == "Quit (the game is saved)")
         session.press(KeyChord(.escape))
-        #expect(!session.isMenuOpen && session.takeRequests().isEmpty)
+        #expect(!session.isMenuOpen && session.takeEffects().isEmpty)
         session.press(KeyChord(.escape))
         session.press(KeyChord(try #require(Key(name: "q"))))
-        #expect(session.takeRequests() == [.quit])
+        #expect(session.takeEffects() == [.quit])
 
         // A game that is not kept (from a board or seed): asked first, Y quits, another key stays.
         let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, keepsProgress: false)
@@ -235,13 +269,13 @@ struct Fixture {
         played.session.press(KeyChord(.escape))
         played.session.press(KeyChord(try #require(Key(name: "q"))))
         #expect(played.session.isAskingToQuit && played.session.hudState.quitQuestion == HUDText.quitQuestion)
-        #expect(played.session.takeRequests().isEmpty)
+        #expect(played.session.takeEffects().isEmpty)
         played.session.press(KeyChord(try #require(Key(name: "n"))))
-        #expect(!played.session.isAskingToQuit && played.session.takeRequests().isEmpty)
+        #expect(!played.session.isAskingToQuit && played.session.takeEffects().isEmpty)
         played.session.press(KeyChord(.escape))
         played.session.press(KeyChord(try #require(Key(name: "q"))))
         played.session.press(KeyChord(.letterY))
-        #expect(played.session.takeRequests() == [.quit])
+        #expect(played.session.takeEffects() == [.quit])
     }
 
     @Test func tapsDoNotGoThroughTheHelpOrTheMenu() throws {
@@ -289,7 +323,7 @@ struct Fixture {
         fixture.session.perform(.undo)
         #expect(fixture.session.hudState.message?.contains("replay") == true)
         fixture.wait(6)
-        fixture.session.saveOnQuit()
+        fixture.saveOnQuit()
         #expect(fixture.profile.savedGame() == nil)
 
         fixture.session.perform(.restart)
@@ -297,7 +331,7 @@ struct Fixture {
         let cell = try #require(fixture.session.world.game.availableGroups.first?.cells.first)
         fixture.gazeTap(cell)
         #expect(fixture.session.world.game.moves.count == 1)
-        fixture.session.saveOnQuit()
+        fixture.saveOnQuit()
         #expect(fixture.profile.savedGame()?.moves == fixture.session.world.game.moves)
     }
 
@@ -305,11 +339,11 @@ struct Fixture {
         let folder = try temporaryDirectory()
         let first = try Fixture(columns: [[0, 1], [0, 1], [1, 1]], width: 3, height: 2, folder: folder)
         first.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        first.session.saveOnQuit()
+        first.saveOnQuit()
         let saved = try #require(first.profile.savedGame())
 
         let second = try Fixture(columns: [[1], [1]], width: 2, height: 1, folder: folder)
-        second.session.saveOnQuit()
+        second.saveOnQuit()
         #expect(second.profile.savedGame() == saved)
     }
 
@@ -317,7 +351,7 @@ struct Fixture {
         let folder = try temporaryDirectory()
         let progress = try Fixture(columns: [[0, 1], [0, 1], [1, 1]], width: 3, height: 2, folder: folder)
         progress.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        progress.session.saveOnQuit()
+        progress.saveOnQuit()
         let saved = try #require(progress.profile.savedGame())
 
         // Played and quit: not saved over the game in progress.
@@ -325,7 +359,7 @@ struct Fixture {
         played.gazeTap(Cell(wall: 0, column: 0, row: 0))
         played.session.perform(.menu)
         #expect(played.session.menuItems.last?.label == "Quit")
-        played.session.saveOnQuit()
+        played.saveOnQuit()
         #expect(played.profile.savedGame() == saved)
 
         // Finished, its score recorded: the game in progress is not removed.
@@ -334,7 +368,7 @@ struct Fixture {
         finished.wait(3)
         #expect(finished.session.world.game.isOver)
         #expect(finished.session.hudState.ending != nil)
-        finished.session.saveOnQuit()
+        finished.saveOnQuit()
         #expect(finished.profile.savedGame() == saved)
         #expect(try finished.scoresOnDisk(for: finished.session.world.game.start.room).count == 1)
     }
@@ -344,13 +378,13 @@ struct Fixture {
         #expect(!fixture.session.isMouseLookOn)
         fixture.session.perform(.toggleMouseLook)
         #expect(fixture.session.isMouseLookOn)
-        #expect(fixture.session.takeRequests() == [.mouseLook(true)])
+        #expect(fixture.serve() == [.mouseLook(true)])
         fixture.look(at: Cell(wall: 0, column: 0, row: 0))
         fixture.session.click(at: [3, 3])  // the corner of the window: mouse-look taps the middle
         #expect(fixture.session.world.game.moves.count == 1)
         fixture.session.perform(.toggleMouseLook)
         #expect(!fixture.session.isMouseLookOn)
-        #expect(fixture.session.takeRequests() == [.mouseLook(false)])
+        #expect(fixture.serve() == [.mouseLook(false)])
     }
 
     @Test func theHeadTurnsWhileAKeyIsHeldAndStopsWhenTheWindowLosesIt() throws {
@@ -374,7 +408,7 @@ struct Fixture {
             #expect(fixture.session.scene().showsSymbols == fixture.session.palette.showsSymbols)
         }
         fixture.session.perform(.toggleMute)
-        #expect(fixture.sound.isMuted)
+        #expect(fixture.session.isMuted)
         #expect(fixture.session.hudState.message == "Sound off")
     }
 
@@ -416,15 +450,16 @@ struct Fixture {
         #expect(session.menuItems[session.menu?.selection ?? 0].label == "Start")
         session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(!session.isMenuOpen)
-        session.waitForBoard()
+        fixture.waitForWork()
         let game = session.world.game
         #expect(game.start.room == (try Room(walls: 1, width: 9, height: 6)))
         #expect(game.start.colourCounts.filter { $0 > 0 }.count <= 4)
         // The choice is kept: N makes another board of that shape, and the next start offers it.
         session.perform(.newGame)
-        session.waitForBoard()
+        fixture.waitForWork()
         #expect(session.world.game.start.room == game.start.room)
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).settings.newGame.width == 9)
+        fixture.serve()
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).records.settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
@@ -440,7 +475,8 @@ struct Fixture {
     }
 
     @Test func aBoardBuiltToBeClearedIsMadeOffTheMainThreadWhileTheGameGoesOn() throws {
-        let session = try Self.buildingFixture().session
+        let fixture = try Self.buildingFixture()
+        let session = fixture.session
         let before = session.world.game
         session.perform(.newGame)
         #expect(session.isBuildingBoard)
@@ -448,7 +484,7 @@ struct Fixture {
         #expect(session.world.game == before, "the game in progress stays until the board is ready")
         let deadline = ContinuousClock.now + .seconds(120)
         while session.isBuildingBoard && ContinuousClock.now < deadline {
-            session.advance(by: .milliseconds(16), viewport: [1280, 720])
+            fixture.advance(by: .milliseconds(16))
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(!session.isBuildingBoard)
@@ -461,28 +497,30 @@ struct Fixture {
     }
 
     @Test func aBoardBuiltWhileTheMenuIsOpenWaitsForItToClose() throws {
-        let session = try Self.buildingFixture().session
+        let fixture = try Self.buildingFixture()
+        let session = fixture.session
         let before = session.world.game
         session.perform(.newGame)
         session.press(KeyChord(.escape))
         #expect(session.isMenuOpen)
-        session.waitForBoard()
-        session.advance(by: .milliseconds(16), viewport: [1280, 720])
+        fixture.waitForWork()
+        fixture.advance(by: .milliseconds(16))
         #expect(session.isBuildingBoard && session.world.game == before, "the game the menu is about stays")
         session.press(KeyChord(.escape))
         #expect(!session.isMenuOpen)
-        session.advance(by: .milliseconds(16), viewport: [1280, 720])
+        fixture.advance(by: .milliseconds(16))
         #expect(!session.isBuildingBoard && session.world.game.start.room.width == 6)
     }
 
     @Test func anotherGameChosenWhileABoardIsBuiltDropsTheBuild() throws {
-        let session = try Self.buildingFixture().session
+        let fixture = try Self.buildingFixture()
+        let session = fixture.session
         let before = session.world.game
         session.perform(.newGame)
         #expect(session.isBuildingBoard)
         session.perform(.restart)
         #expect(!session.isBuildingBoard && session.hudState.message == "Restarted this board: U brings the game back")
-        session.waitForBoard()
+        fixture.waitForWork()
         #expect(session.world.game.start == before.start, "the restarted board stays")
     }
 
@@ -500,9 +538,10 @@ struct Fixture {
         first.session.press(KeyChord(.right))  // from "fit the wall" to 30 degrees
         #expect(first.session.fieldOfView == 30)
 
+        first.serve()
         let second = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
         #expect(second.session.paletteIndex == 1)
-        #expect(second.sound.isMuted)
+        #expect(second.session.isMuted)
         #expect(second.session.fieldOfView == 30)
         #expect(second.session.world.camera.fieldOfViewInDegrees == 30)
 
@@ -510,7 +549,7 @@ struct Fixture {
         let file = folder.appendingPathComponent("config/puzzle-prison/settings.json")
         try Data("{\"format\": \"puzzle-prison-settings\", \"version\": 1, \"fieldOfView\": 500}".utf8).write(to: file)
         let third = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
-        #expect(third.session.paletteIndex == 0 && !third.sound.isMuted && third.session.fieldOfView == nil)
+        #expect(third.session.paletteIndex == 0 && !third.session.isMuted && third.session.fieldOfView == nil)
         #expect(third.session.notices.count == 1)
         #expect(third.session.notices.first?.hasPrefix("Your settings could not be read, so the usual settings are used.") == true)
         let names = try fileNames(in: file.deletingLastPathComponent())
@@ -521,8 +560,7 @@ struct Fixture {
     }
 
     @Test func withoutASoundDeviceTheGameSaysSoInsteadOfSoundOn() throws {
-        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
-        fixture.sound.isAvailable = false
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, sound: SoundOutput(isAvailable: false))
         fixture.session.perform(.toggleMute)
         #expect(fixture.session.hudState.message == "No sound device: the game plays silently")
         fixture.session.perform(.menu)

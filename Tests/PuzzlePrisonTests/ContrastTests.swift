@@ -1,6 +1,7 @@
 @testable import PuzzlePrison
 import Foundation
 import PrisonRules
+import PrisonHost
 import PrisonSession
 import Testing
 
@@ -120,12 +121,11 @@ private struct Fixture {
             data: Data(contentsOf: fonts.appendingPathComponent("DejaVuSans-Bold.ttf")), pixelHeight: (34 * scale).rounded(),
             source: "title")
         painter = HUDPainter(text: text, title: title, scale: scale)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contrast-\(UUID().uuidString)")
         let palettes = try Palette.palettes(at: root.appendingPathComponent("Assets/palettes.json"))
         let game = Game(start: try Board.random(room: .standard, colours: 5, seed: 1))
         session = Session(
             game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes,
-            profile: Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path]), sound: Silence(), seed: 1)
+            records: PlayerRecords(), sound: SoundOutput(isAvailable: false), seed: 1, date: Date(timeIntervalSince1970: 0))
         session.advance(by: .zero, viewport: viewport)
     }
 
@@ -154,10 +154,4 @@ private struct Fixture {
             ("the tutorial", with { $0.tutorialPanel = [Tutorial().title] + Tutorial().lines }),
         ]
     }
-}
-
-private final class Silence: SoundPlayer {
-    var isAvailable: Bool { false }
-    var isMuted = true
-    func play(_ effect: SoundEffect, pitch: Float) {}
 }

@@ -1,5 +1,6 @@
 @testable import SoundMaker
 import Foundation
+import PrisonHost
 import PrisonSession
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrisonSession
 
 /// Where the game's shaders and assets are: a folder holding `Shaders/` and `Assets/`.
 public struct Resources: Hashable, Sendable {

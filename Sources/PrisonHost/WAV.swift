@@ -1,4 +1,5 @@
 import Foundation
+import PrisonSession
 
 /// A sound as 16-bit PCM samples, read from and written as a RIFF WAVE file.
 public struct WAV: Hashable, Sendable {

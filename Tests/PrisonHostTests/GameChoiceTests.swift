@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonHost
 import PrisonSession
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
 
         let first = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(first.isProgress && first.isFirstGame, "no saved game: a new default board, the player's own")
-        profile(in: folder).save(seeded.game)
+        profile(in: folder).perform(.saveGame(seeded.game))
         let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
@@ -72,13 +73,13 @@ import Testing
     @Test func withNoGameToResumeTheStartOpensTheShapeLastChosen() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var settings = profile(in: folder).settings
+        var settings = profile(in: folder).records.settings
         settings.newGame.walls = 1
         settings.newGame.width = 6
         settings.newGame.height = 5
         settings.newGame.colours = 3
         settings.newGame.solvable = true
-        profile(in: folder).save(settings)
+        profile(in: folder).perform(.keepSettings(settings))
 
         let start = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         let room = start.game.start.room

@@ -1,4 +1,5 @@
 import Foundation
+import PrisonHost
 import PrisonSession
 import PrisonRules
 import Testing

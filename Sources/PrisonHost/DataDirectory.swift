@@ -1,4 +1,5 @@
 import Foundation
+import PrisonSession
 import PrisonFiles
 import PrisonRules
 

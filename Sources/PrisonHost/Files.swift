@@ -1,4 +1,5 @@
 import Foundation
+import PrisonSession
 import PrisonFiles
 
 #if canImport(Glibc)
@@ -54,31 +55,9 @@ package func writeUserFile(_ data: Data, toPath path: String) throws(AssetError)
     do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw AssetError(error.description) }
 }
 
-/// What went wrong decoding JSON, with the path to the offending value.
-func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return String(describing: error) }
-    func path(_ codingPath: [any CodingKey]) -> String {
-        let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+extension Palette {
+    /// The palettes of a palettes file at `url`.
+    public static func palettes(at url: URL) throws(AssetError) -> [Palette] {
+        try palettes(fromJSON: readFile(at: url), source: url.path)
     }
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-        return "not JSON"
-    case .dataCorrupted(let context):
-        return "\(path(context.codingPath)): \(context.debugDescription)"
-    case .keyNotFound(let key, let context):
-        return "\(path(context.codingPath + [key])) is missing"
-    case .typeMismatch(let type, let context):
-        return "\(path(context.codingPath)) is not \(article(for: type))"
-    case .valueNotFound(let type, let context):
-        return "\(path(context.codingPath)) is null, not \(article(for: type))"
-    @unknown default:
-        return String(describing: error)
-    }
-}
-
-/// `a String`, `an Int`: the name of a decoded type for a message.
-private func article(for type: Any.Type) -> String {
-    let name = String(describing: type)
-    return ("AEIOU".contains(name.prefix(1)) ? "an " : "a ") + name
 }

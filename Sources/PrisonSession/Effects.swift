@@ -1,0 +1,74 @@
+import PrisonRules
+import PrisonSearch
+import PrisonWorld
+
+/// What the session asks of the front end that runs it. The session does no input or output of
+/// its own: it says what is to be done, and the front end does it (``Session/takeEffects()``).
+public enum Effect: Equatable, Sendable {
+    /// Play `sound`, its pitch (and speed) scaled by `pitch`.
+    case play(SoundEffect, pitch: Float)
+    /// Keep `game` as the player's game in progress, for the next start.
+    case saveGame(Game)
+    /// Forget the game in progress: it is over.
+    case removeSavedGame
+    /// Keep the best scores, now `table`.
+    case keepScores(ScoreTable)
+    /// Keep the statistics, now `statistics`.
+    case keepStatistics(Statistics)
+    /// Keep the settings, now `settings`.
+    case keepSettings(Settings)
+    /// Search for a hint and answer with ``Session/hintFound(_:for:)``.
+    case searchHint(HintQuery)
+    /// Build a board and answer with ``Session/boardBuilt(_:for:)``.
+    case buildBoard(BoardOrder)
+    /// Stop building the board of `order`: it is wanted no more, and no answer is expected.
+    case cancelBoard(BoardOrder)
+    /// Switch between a window and the full screen.
+    case toggleFullscreen
+    /// Save a screenshot of the frame, to `path` or (nil) to a new file of the front end's choosing.
+    case screenshot(path: String?)
+    /// Capture the pointer for mouse-look (true) or give it back (false).
+    case mouseLook(Bool)
+    /// Close the front end: the session is over.
+    case quit
+}
+
+/// A hint to search for: the best move in `game` for a tap at `time`, going on from `plan`.
+public struct HintQuery: Equatable, Sendable {
+    /// The game the hint is for.
+    public let game: Game
+    /// The world time of the tap the hint is for (the combo multiplier depends on it).
+    public let time: Duration
+    /// The plan of the hint before, which the search goes on from.
+    public let plan: SearchPlan?
+    /// How long the search may take.
+    public static let budget = SearchBudget(time: .milliseconds(300))
+
+    /// The best group to break, with the plan it belongs to, or nil when there is no move: the
+    /// search the front end runs for this query, on any thread.
+    public func search() -> (group: Group, plan: SearchPlan)? {
+        game.hint(within: Self.budget, at: time, continuing: plan)
+    }
+}
+
+/// A board to build: of `origin`'s shape and colours, from `seed`.
+public struct BoardOrder: Equatable, Sendable {
+    /// What the board is made of.
+    public let origin: GameOrigin
+    /// The seed it is made from.
+    public let seed: UInt64
+}
+
+/// What the front end can play sounds on, at the start.
+public struct SoundOutput: Hashable, Sendable {
+    /// Whether there is a device to play on: without one, the session does not offer sound.
+    public var isAvailable: Bool
+    /// Whether the sound starts off (the player's setting can turn it off too).
+    public var isMuted: Bool
+
+    /// An output that is `available` or not, starting `muted` or not.
+    public init(isAvailable: Bool, isMuted: Bool = false) {
+        self.isAvailable = isAvailable
+        self.isMuted = isMuted
+    }
+}
