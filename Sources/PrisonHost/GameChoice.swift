@@ -86,9 +86,7 @@ extension ChosenGame {
         } else {
             // No game to resume: the shape last chosen on the menu's New-game page (its board a
             // random one; N goes on to build boards to be cleared when that was chosen).
-            let options = profile.records.settings.newGame
-            let room = (try? options.room()) ?? Room.standard
-            origin = GameOrigin(room: room, colours: options.colours, rules: Rules(fittedTo: room), solvable: options.solvable)
+            origin = profile.records.settings.newGameOrigin
         }
         do throws(BoardError) {
             var random = origin

@@ -1,9 +1,9 @@
 /// What the About page says of the program besides its files: the front end fills it in.
 public struct About: Hashable, Sendable {
     /// The program's version.
-    public var version: String
+    var version: String
     /// The commit the program was built from, or "unknown" (a build outside git).
-    public var build: String
+    var build: String
 
     /// The version of the package these libraries and programs come from.
     public static let packageVersion = "2.1.0"
@@ -15,5 +15,5 @@ public struct About: Hashable, Sendable {
     }
 
     /// The licence's words on the About page.
-    public static let licence = "MIT licence (the LICENSE file); fonts: DejaVu, Bitstream Vera licence"
+    package static let licence = "MIT licence (the LICENSE file); fonts: DejaVu, Bitstream Vera licence"
 }

@@ -38,7 +38,7 @@ public enum Action: Hashable, Sendable {
 public enum KeyBindings {
     /// The action of a key press, or nil when the chord does nothing. Turning keys (arrows,
     /// A/D) act while held; see ``Head/turnRates(holding:)``.
-    public static func action(for chord: KeyChord) -> Action? {
+    package static func action(for chord: KeyChord) -> Action? {
         let control = chord.modifiers.contains(.control)
         let shift = chord.modifiers.contains(.shift)
         switch chord.key.name {

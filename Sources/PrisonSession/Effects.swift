@@ -36,13 +36,13 @@ public enum Effect: Equatable, Sendable {
 /// A hint to search for: the best move in `game` for a tap at `time`, going on from `plan`.
 public struct HintQuery: Equatable, Sendable {
     /// The game the hint is for.
-    public let game: Game
+    package let game: Game
     /// The world time of the tap the hint is for (the combo multiplier depends on it).
-    public let time: Duration
+    package let time: Duration
     /// The plan of the hint before, which the search goes on from.
-    public let plan: SearchPlan?
+    package let plan: SearchPlan?
     /// How long the search may take.
-    public static let budget = SearchBudget(time: .milliseconds(300))
+    static let budget = SearchBudget(time: .milliseconds(300))
 
     /// The best group to break, with the plan it belongs to, or nil when there is no move: the
     /// search the front end runs for this query, on any thread.
@@ -62,9 +62,9 @@ public struct BoardOrder: Equatable, Sendable {
 /// What the front end can play sounds on, at the start.
 public struct SoundOutput: Hashable, Sendable {
     /// Whether there is a device to play on: without one, the session does not offer sound.
-    public var isAvailable: Bool
+    var isAvailable: Bool
     /// Whether the sound starts off (the player's setting can turn it off too).
-    public var isMuted: Bool
+    var isMuted: Bool
 
     /// An output that is `available` or not, starting `muted` or not.
     public init(isAvailable: Bool, isMuted: Bool = false) {

@@ -10,18 +10,18 @@ import PrisonSpace
 /// a margin inside the bands the HUD covers at the top and bottom. Turning the head orbits the
 /// camera about the room's centre (looking around stays free); tilting tilts it where it is.
 ///
-/// The field of view is ``preferredFieldOfView``. In a room of four walls the camera widens it,
-/// up to ``widestFieldOfView``, rather than back into the wall behind it; a wall too tall for
+/// The field of view is `preferredFieldOfView`. In a room of four walls the camera widens it,
+/// up to `widestFieldOfView`, rather than back into the wall behind it; a wall too tall for
 /// that (a tall, narrow room) is seen from outside the room, through a cutaway: the blocks
-/// behind the camera are not drawn (``cutaway(yaw:)``) and taps pass them by (``tapRay(_:yaw:)``).
+/// behind the camera are not drawn (`cutaway(yaw:)`) and taps pass them by (`tapRay(_:yaw:)`).
 public struct Framing: Hashable, Sendable {
     /// The window's bands, in pixels, that the HUD covers at the top and bottom. Each is capped
     /// at 30 % of the window's height: a tiny window with large text keeps room for the wall.
     public struct Bands: Hashable, Sendable {
         /// Pixels from the window's top edge.
-        public var top: Float
+        package var top: Float
         /// Pixels from the window's bottom edge.
-        public var bottom: Float
+        package var bottom: Float
 
         /// Bands `top` and `bottom` pixels high.
         public init(top: Float = 0, bottom: Float = 0) {
@@ -32,29 +32,29 @@ public struct Framing: Hashable, Sendable {
 
     /// The vertical field of view a wall is framed with unless told otherwise, where the room
     /// leaves space to stand back.
-    public static let preferredFieldOfView: Float = 60
+    package static let preferredFieldOfView: Float = 60
     /// The widest vertical field of view the camera takes to stay inside a room of four walls.
-    public static let widestFieldOfView: Float = 80
+    package static let widestFieldOfView: Float = 80
 
     /// The room framed.
-    public let room: Room
+    package let room: Room
     /// The edge of a block, in metres.
-    public let blockSize: Float
+    let blockSize: Float
     /// The framebuffer's size in pixels.
-    public let viewport: SIMD2<Float>
+    let viewport: SIMD2<Float>
     /// The vertical field of view, in degrees.
-    public let fieldOfViewInDegrees: Float
+    package let fieldOfViewInDegrees: Float
     /// How far the eye stands from the inner face of the wall it faces, in metres.
-    public let distance: Float
+    let distance: Float
     /// The eye's height above the floor, in metres.
-    public let eyeHeight: Float
+    let eyeHeight: Float
     /// Whether the eye stands beyond the wall behind it: the blocks there are cut away.
-    public let cutsAway: Bool
+    package let cutsAway: Bool
 
     /// The framing of `room`'s walls (blocks of edge `blockSize`) for a `viewport` framebuffer
     /// whose HUD covers `bands`, with a vertical field of view of `fieldOfView` degrees where the
     /// room leaves space to stand back (clamped to 30...``widestFieldOfView``).
-    public init(
+    package init(
         room: Room, blockSize: Float, viewport: SIMD2<Float>, bands: Bands = Bands(),
         fieldOfView: Float = Framing.preferredFieldOfView
     ) {
@@ -110,14 +110,14 @@ public struct Framing: Hashable, Sendable {
     }
 
     /// The gap kept between a framed wall and the window's edges (or the HUD's bands), in pixels.
-    public static func margin(viewport: SIMD2<Float>) -> Float {
+    package static func margin(viewport: SIMD2<Float>) -> Float {
         max(8, 0.04 * min(viewport.x, viewport.y))
     }
 
     /// The eye of a head turned `yaw` degrees right of wall 0: on the faced wall's axis (half a
     /// block aside for an even number of columns), ``distance`` from it, orbiting the room's
     /// centre as the head turns.
-    public func eye(yaw: Float) -> SIMD3<Float> {
+    package func eye(yaw: Float) -> SIMD3<Float> {
         let behind = distance - Float(room.width) * blockSize / 2
         return Self.turn(yaw).act([Self.aside(room, blockSize: blockSize), eyeHeight, behind])
     }
@@ -125,14 +125,14 @@ public struct Framing: Hashable, Sendable {
     /// The plane beyond which blocks are not drawn while ``cutsAway``, as `(normal, offset)`:
     /// a block whose centre `c` has `dot(normal, c) > offset` is behind the eye. Nil when nothing
     /// is cut away.
-    public func cutaway(yaw: Float) -> SIMD4<Float>? {
+    package func cutaway(yaw: Float) -> SIMD4<Float>? {
         guard cutsAway else { return nil }
         let back = Self.turn(yaw).act([0, 0, 1])
         return SIMD4(back, Float(room.width) * blockSize / 2)
     }
 
     /// `ray` (from the eye) with its start moved past the blocks cut away, so a tap goes through them.
-    public func tapRay(_ ray: Ray, yaw: Float) -> Ray {
+    package func tapRay(_ ray: Ray, yaw: Float) -> Ray {
         guard let plane = cutaway(yaw: yaw) else { return ray }
         let normal = SIMD3(plane.x, plane.y, plane.z)
         // Just short of the plane: the cut blocks' boxes begin at it.
@@ -151,7 +151,7 @@ public struct Framing: Hashable, Sendable {
 
 extension Session {
     /// How the window frames the room now: its viewport, with the HUD's bands kept clear.
-    public var framing: Framing {
+    package var framing: Framing {
         Framing(
             room: world.game.start.room, blockSize: world.layout.blockSize, viewport: viewport, bands: hudBands,
             fieldOfView: fieldOfView ?? Framing.preferredFieldOfView)

@@ -5,9 +5,9 @@ import PrisonSearch
 /// and whether boards are built to be cleared.
 public struct GameOrigin: Hashable, Sendable {
     /// The room's shape.
-    public var room: Room
+    var room: Room
     /// How many colours a new board has.
-    public var colours: Int
+    package var colours: Int
     /// The rules games are played by.
     public var rules: Rules
     /// Whether new boards are built backwards from a clear, so each can be cleared.
@@ -45,16 +45,16 @@ public struct GameOrigin: Hashable, Sendable {
 /// The game a session plays, as a front end chose it.
 public struct ChosenGame {
     /// The game to play, as it starts (a replay's is its start board).
-    public let game: Game
+    package let game: Game
     /// What N makes next.
-    public let origin: GameOrigin
+    package let origin: GameOrigin
     /// Moves that play themselves (a replay), or nil for a game the player plays.
-    public let replay: [Move]?
+    package let replay: [Move]?
     /// Whether this is the player's game in progress, saved on quit for next time: the saved
     /// game resumed, or a new default board when there is none.
-    public let isProgress: Bool
+    package let isProgress: Bool
     /// Whether there was no game to resume, so the player may want to choose one (the menu).
-    public var isFirstGame: Bool { isProgress && !resumed }
+    package var isFirstGame: Bool { isProgress && !resumed }
     private let resumed: Bool
 
     /// The default number of colours of a new board.

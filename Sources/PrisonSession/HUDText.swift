@@ -5,7 +5,7 @@ import PrisonWorld
 /// The words and numbers of the heads-up display, as the window writes them.
 public enum HUDText {
     /// `1234567` as `1,234,567`.
-    public static func number(_ value: Int) -> String {
+    package static func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var grouped = ""
         for (index, digit) in digits.enumerated() {
@@ -16,7 +16,7 @@ public enum HUDText {
     }
 
     /// `1` as `1st`, `2` as `2nd`, `11` as `11th`, `23` as `23rd`.
-    public static func ordinal(_ n: Int) -> String {
+    package static func ordinal(_ n: Int) -> String {
         let suffix =
             switch (n % 100, n % 10) {
             case (11...13, _): "th"
@@ -29,7 +29,7 @@ public enum HUDText {
     }
 
     /// `1 point`, `2 points`, `1,234 blocks`: a count and its noun, singular for one.
-    public static func count(_ value: Int, _ noun: String) -> String {
+    package static func count(_ value: Int, _ noun: String) -> String {
         "\(number(value)) \(noun)\(value == 1 ? "" : "s")"
     }
 
@@ -48,7 +48,7 @@ public enum HUDText {
     }
 
     /// What the group under the cursor would score: `7 blocks: 25 x 2 = 50 points`.
-    public static func preview(_ preview: TapPreview) -> String {
+    package static func preview(_ preview: TapPreview) -> String {
         let blocks = preview.group.cells.count
         let base = preview.points / max(1, preview.multiplier)
         let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = " : ""
@@ -56,7 +56,7 @@ public enum HUDText {
     }
 
     /// The warning while few moves are left, naming the walls they are on (counted from 1).
-    public static func danger(_ danger: Danger, walls: Int) -> String {
+    package static func danger(_ danger: Danger, walls: Int) -> String {
         let count = danger.groups.count
         let moves = "Only \(Self.count(count, "group")) left to break"
         guard walls > 1 else { return "Danger! \(moves)" }
@@ -68,7 +68,7 @@ public enum HUDText {
     /// How a game's ending fared in its room's top 10: its place, the place of the same board's
     /// earlier ending that ranks as high (a board is recorded once), outside, or not recorded
     /// (a replay's).
-    public enum Standing: Hashable, Sendable {
+    package enum Standing: Hashable, Sendable {
         /// Entered the top 10 at this place.
         case placed(Int)
         /// The same board's earlier ending holds this place, as high or higher.
@@ -80,7 +80,7 @@ public enum HUDText {
     }
 
     /// The end panel's lines: how it ended, the final score, and its place in the top 10.
-    public static func endPanel(cleared: Bool, score: Int, standing: Standing) -> [String] {
+    package static func endPanel(cleared: Bool, score: Int, standing: Standing) -> [String] {
         let place =
             switch standing {
             case .placed(let place): "\(ordinal(place)) in the top 10"
@@ -97,7 +97,7 @@ public enum HUDText {
     }
 
     /// The rules in a player's words, a line each, for the How-to-play page.
-    public static let howToPlay = [
+    static let howToPlay = [
         "Click two or more touching blocks of one colour:",
         "the group breaks, blocks above fall, gaps close up.",
         "On four walls, groups join around the corners.",
@@ -109,7 +109,7 @@ public enum HUDText {
     ]
 
     /// The statistics page's lines for `summary`.
-    public static func statistics(_ summary: StatisticsSummary) -> [String] {
+    static func statistics(_ summary: StatisticsSummary) -> [String] {
         guard summary.played > 0, let best = summary.best, let average = summary.average, let rate = summary.clearRate else {
             return ["No games finished here yet"]
         }
@@ -124,17 +124,17 @@ public enum HUDText {
 
     /// The question the menu's Quit asks when the game would be lost (it is not the one kept
     /// for next time).
-    public static let quitQuestion = "Quit? This game is not kept: Y quits, any other key stays"
+    package static let quitQuestion = "Quit? This game is not kept: Y quits, any other key stays"
 
     /// A room shape named by its ``ScoreTable/key(for:)``, in words: `4 walls of 12 x 10`.
-    public static func room(key: String) -> String {
+    package static func room(key: String) -> String {
         let parts = key.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 3 else { return key }
         return "\(count(parts[0], "wall")) of \(parts[1]) x \(parts[2])"
     }
 
     /// A line of a top 10: `1.  1,234 points · cleared · 57 moves · 2026-11-24`.
-    public static func topTenLine(place: Int, _ entry: ScoreEntry) -> String {
+    package static func topTenLine(place: Int, _ entry: ScoreEntry) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"

@@ -2,13 +2,13 @@ import PrisonSpace
 
 /// Where the player looks: a turn about +y (yaw, degrees to the right of wall 0) and a tilt
 /// (pitch, degrees up), turned by keys, by the mouse, or smoothly toward a wall.
-public struct Head: Hashable, Sendable {
+package struct Head: Hashable, Sendable {
     /// Degrees to the right of facing wall 0 (wall `n` is at `90 * n`).
-    public private(set) var yaw: Float = 0
+    package private(set) var yaw: Float = 0
     /// Degrees up from level, within ±``maximumPitch``.
-    public private(set) var pitch: Float = 0
+    package private(set) var pitch: Float = 0
     /// The walls of the room (1 or 4): facing keys go round them.
-    public let walls: Int
+    let walls: Int
     /// A turn to a wall in progress.
     private var turn: Turn?
 
@@ -20,23 +20,23 @@ public struct Head: Hashable, Sendable {
     }
 
     /// How far up or down the head tilts.
-    public static let maximumPitch: Float = 80
+    package static let maximumPitch: Float = 80
     /// Degrees a second that held keys turn the head.
-    public static let keyTurnSpeed: Float = 90
+    package static let keyTurnSpeed: Float = 90
     /// How long a turn to face a wall takes.
-    public static let faceDuration = Duration.milliseconds(450)
+    package static let faceDuration = Duration.milliseconds(450)
 
     /// A head in a room of `walls` walls (1 or 4), facing wall 0.
-    public init(walls: Int) {
+    package init(walls: Int) {
         precondition(walls == 1 || walls == 4, "a room has 1 or 4 walls, not \(walls)")
         self.walls = walls
     }
 
     /// Whether a turn toward a wall is under way.
-    public var isTurning: Bool { turn != nil }
+    package var isTurning: Bool { turn != nil }
 
     /// The wall straight ahead (the one whose middle is nearest the yaw).
-    public var facedWall: Int {
+    package var facedWall: Int {
         guard walls > 1 else { return 0 }
         let target = turn?.to.x ?? yaw
         let quarter = Int((target / 90).rounded())
@@ -44,12 +44,12 @@ public struct Head: Hashable, Sendable {
     }
 
     /// The head's turn in the world: yaw about +y, then pitch about the head's x.
-    public var orientation: simd_quatf {
+    package var orientation: simd_quatf {
         simd_quatf(angle: -yaw * .pi / 180, axis: [0, 1, 0]) * simd_quatf(angle: pitch * .pi / 180, axis: [1, 0, 0])
     }
 
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once, ending any turn.
-    public mutating func look(yaw: Float, pitch: Float) {
+    package mutating func look(yaw: Float, pitch: Float) {
         guard yaw.isFinite, pitch.isFinite else { return }
         turn = nil
         self.yaw = Self.wrapped(yaw)
@@ -57,13 +57,13 @@ public struct Head: Hashable, Sendable {
     }
 
     /// Turns by `yaw` and `pitch` degrees (a mouse drag or held keys), ending any turn to a wall.
-    public mutating func turn(yaw: Float, pitch: Float) {
+    package mutating func turn(yaw: Float, pitch: Float) {
         look(yaw: self.yaw + yaw, pitch: self.pitch + pitch)
     }
 
     /// Starts a smooth turn to face wall `wall` straight on and level, the short way round.
     /// Walls that do not exist are ignored.
-    public mutating func face(wall: Int) {
+    package mutating func face(wall: Int) {
         guard (0..<walls).contains(wall) else { return }
         var target = Float(wall) * 90
         // The short way: a target within half a turn of where the head is now.
@@ -72,12 +72,12 @@ public struct Head: Hashable, Sendable {
     }
 
     /// Faces the next wall to the right (`steps` 1) or left (`steps` -1).
-    public mutating func faceWall(steps: Int) {
+    package mutating func faceWall(steps: Int) {
         face(wall: ((facedWall + steps) % walls + walls) % walls)
     }
 
     /// Advances a turn to a wall by `duration`, easing in and out.
-    public mutating func advance(by duration: Duration) {
+    package mutating func advance(by duration: Duration) {
         guard var current = turn, duration > .zero else { return }
         current.elapsed += duration
         let t = Float(min(current.elapsed / Self.faceDuration, 1))
@@ -90,7 +90,7 @@ public struct Head: Hashable, Sendable {
 
     /// The turn rates (degrees a second of yaw and pitch) that held keys ask for: left/right
     /// arrows or A/D turn, up/down arrows tilt.
-    public static func turnRates(holding keys: Set<Key>) -> SIMD2<Float> {
+    package static func turnRates(holding keys: Set<Key>) -> SIMD2<Float> {
         func held(_ wanted: Key...) -> Float { wanted.contains(where: keys.contains) ? 1 : 0 }
         let yaw = held(.right, .letterD) - held(.left, .letterA)
         let pitch = held(.up) - held(.down)

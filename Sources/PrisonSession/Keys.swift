@@ -1,7 +1,7 @@
 /// A key of the keyboard, by the name scripts and the help overlay use: `a`…`z`, `0`…`9`,
 /// `space`, `enter`, `escape`, `tab`, `backspace`, `left`, `right`, `up`, `down`, `f1`…`f12`.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
-    /// The key's lower-case name, as in ``names``.
+    /// The key's lower-case name, as in `names`.
     public let name: String
 
     /// The key named `name` (any case), or nil when there is no such key.
@@ -17,7 +17,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every key name, letters and digits first.
-    public static let names: Set<String> = {
+    package static let names: Set<String> = {
         let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
         let digits = (0...9).map(String.init)
         let functions = (1...12).map { "f\($0)" }
@@ -25,21 +25,21 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     }()
 
     /// The Esc key.
-    public static let escape = Key(known: "escape")
+    package static let escape = Key(known: "escape")
     /// The left arrow.
-    public static let left = Key(known: "left")
+    package static let left = Key(known: "left")
     /// The right arrow.
-    public static let right = Key(known: "right")
+    package static let right = Key(known: "right")
     /// The up arrow.
-    public static let up = Key(known: "up")
+    package static let up = Key(known: "up")
     /// The down arrow.
-    public static let down = Key(known: "down")
+    package static let down = Key(known: "down")
     /// The A key (turns left).
-    public static let letterA = Key(known: "a")
+    package static let letterA = Key(known: "a")
     /// The D key (turns right).
-    public static let letterD = Key(known: "d")
+    package static let letterD = Key(known: "d")
     /// The Y key (answers yes).
-    public static let letterY = Key(known: "y")
+    package static let letterY = Key(known: "y")
 }
 
 /// The modifier keys held with a key.
@@ -62,7 +62,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// The key pressed.
     public let key: Key
     /// The modifiers held with it.
-    public let modifiers: Modifiers
+    package let modifiers: Modifiers
 
     /// `key` pressed with `modifiers`.
     public init(_ key: Key, modifiers: Modifiers = []) {
@@ -72,7 +72,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `ctrl+z`, `Shift+Ctrl+Z`, `f12`, `space`: modifiers (`ctrl`, `control`, `shift`,
     /// `alt`) joined to a key name by `+`. Nil when a part is not a modifier or the key is unknown.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard let keyName = parts.popLast(), let key = Key(name: keyName) else { return nil }
         var modifiers: Modifiers = []

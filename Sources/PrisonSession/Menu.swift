@@ -1,5 +1,5 @@
 /// The pages of the menu.
-public enum MenuPage: Hashable, Sendable {
+package enum MenuPage: Hashable, Sendable {
     /// Resume, new game, top 10, settings, quit.
     case main
     /// The room shape, size, colours and "solvable" of a new game, and the button that starts it.
@@ -17,7 +17,7 @@ public enum MenuPage: Hashable, Sendable {
 }
 
 /// What choosing a menu line does.
-public enum MenuCommand: Hashable, Sendable {
+package enum MenuCommand: Hashable, Sendable {
     /// Close the menu and play on.
     case resume
     /// Show another page.
@@ -33,7 +33,7 @@ public enum MenuCommand: Hashable, Sendable {
 }
 
 /// A value a menu line sets, stepped with the left and right keys (or a click on its arrows).
-public enum MenuSetting: Hashable, Sendable {
+package enum MenuSetting: Hashable, Sendable {
     /// The new game's walls, size preset, width, height, colours and whether it is built to be cleared.
     case walls, size, width, height, colours, solvable
     /// Which room shape's top 10 the page shows.
@@ -47,7 +47,7 @@ public enum MenuSetting: Hashable, Sendable {
 /// One line of the menu.
 public struct MenuItem: Hashable, Sendable {
     /// What the line is for.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Enter or a click does the command.
         case command(MenuCommand)
         /// Left and right (or a click) step the setting.
@@ -61,12 +61,12 @@ public struct MenuItem: Hashable, Sendable {
     /// The setting's value as shown, or nil.
     public let value: String?
     /// What choosing the line does.
-    public let kind: Kind
+    package let kind: Kind
     /// The key that chooses this line at once, shown beside it.
     public let shortcut: Key?
 
     /// A line saying `label`, with a setting's `value`, doing what `kind` says, chosen at once by `shortcut`.
-    public init(_ label: String, value: String? = nil, kind: Kind, shortcut: Key? = nil) {
+    init(_ label: String, value: String? = nil, kind: Kind, shortcut: Key? = nil) {
         self.label = label
         self.value = value
         self.kind = kind
@@ -83,17 +83,17 @@ public struct MenuLayout: Sendable {
     /// The panel's top left and bottom right corners, in framebuffer pixels.
     public let panel: (min: SIMD2<Float>, max: SIMD2<Float>)
     /// The height of the title above the rows.
-    public let titleHeight: Float
+    let titleHeight: Float
     /// The height of a row.
     public let rowHeight: Float
     /// How many rows there are.
-    public let rows: Int
+    let rows: Int
     /// The inner margin of the panel.
     public let margin: Float
 
     /// The layout of `rows` lines of `rowHeight` pixels in a `viewport`, the panel `width` wide
     /// at most (narrower windows get a narrower panel).
-    public init(rows: Int, viewport: SIMD2<Float>, rowHeight: Float, width: Float) {
+    init(rows: Int, viewport: SIMD2<Float>, rowHeight: Float, width: Float) {
         self.rows = rows
         self.rowHeight = rowHeight
         margin = rowHeight * 0.5
@@ -112,7 +112,7 @@ public struct MenuLayout: Sendable {
     }
 
     /// The row under `point`, or nil.
-    public func row(at point: SIMD2<Float>) -> Int? {
+    func row(at point: SIMD2<Float>) -> Int? {
         (0..<rows).first { index in
             let frame = row(index)
             return point.x >= frame.min.x && point.x < frame.max.x && point.y >= frame.min.y && point.y < frame.max.y
@@ -130,13 +130,13 @@ public struct MenuLayout: Sendable {
 /// The menu while it is open: its page and the line selected.
 public struct Menu: Hashable, Sendable {
     /// The page on show.
-    public internal(set) var page: MenuPage = .main
+    package var page: MenuPage = .main
     /// The index of the selected line among the page's items.
-    public internal(set) var selection = 0
+    public var selection = 0
     /// The room shape whose top 10 shows, as ``ScoreTable/key(for:)`` names it.
-    public internal(set) var topTenRoom: String
+    var topTenRoom: String
     /// The room shape whose statistics show, as ``ScoreTable/key(for:)`` names it; nil for every room.
-    public internal(set) var statisticsRoom: String?
+    var statisticsRoom: String?
 
     init(topTenRoom: String) { self.topTenRoom = topTenRoom }
 }

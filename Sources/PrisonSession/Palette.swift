@@ -4,13 +4,13 @@ import PrisonRules
 /// The colours the blocks are drawn in, one per block colour of a board.
 public struct Palette: Hashable, Sendable {
     /// The name the player picks the palette by.
-    public let name: String
+    package let name: String
     /// Red, green and blue from 0 to 1, the sRGB components as the file writes them (no gamma conversion).
     ///
     /// There are at least `Board.maximumColours` of them, so any board can be drawn.
-    public let colours: [SIMD3<Float>]
+    package let colours: [SIMD3<Float>]
     /// Whether each colour's faces carry a symbol of their own, so colours can be told apart without hue.
-    public let showsSymbols: Bool
+    package let showsSymbols: Bool
 
     /// The palettes of a palettes file, `{"palettes": [{"name": …, "colours": ["#rrggbb", …], "symbols": …}]}`.
     ///

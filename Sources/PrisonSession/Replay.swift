@@ -4,34 +4,34 @@ import PrisonRules
 /// each later one follows the move before it by the time between them, or, when either has no
 /// time, by a steady ``untimedPace``: longer than the rules' combo window, so untimed moves score
 /// as they do on the rules alone, with no combo.
-public struct Replay: Hashable, Sendable {
+package struct Replay: Hashable, Sendable {
     /// The game's moves, in the order they are played back.
-    public let moves: [Move]
+    let moves: [Move]
     /// How many moves have been handed out.
-    public private(set) var played = 0
+    private(set) var played = 0
     /// When the next move is due.
     private var nextDue: Duration
     /// The wait before or after a move with no time.
-    public let untimedPace: Duration
+    let untimedPace: Duration
 
     /// A replay of `moves` whose first move is due at `start` (world time).
-    public init(moves: [Move], startingAt start: Duration, untimedPace: Duration) {
+    package init(moves: [Move], startingAt start: Duration, untimedPace: Duration) {
         self.moves = moves
         self.untimedPace = untimedPace
         nextDue = start
     }
 
     /// When the next move is due (world time), or nil once every move is handed out.
-    public var nextMoveDue: Duration? { isFinished ? nil : nextDue }
+    var nextMoveDue: Duration? { isFinished ? nil : nextDue }
 
     /// Whether every move has been handed out.
-    public var isFinished: Bool { played == moves.count }
+    package var isFinished: Bool { played == moves.count }
 
     /// The wall of the next move, for the head to turn to before it plays.
-    public var upcomingWall: Int? { isFinished ? nil : moves[played].cell.wall }
+    package var upcomingWall: Int? { isFinished ? nil : moves[played].cell.wall }
 
     /// The moves due by `now`, in order.
-    public mutating func due(at now: Duration) -> [Move] {
+    package mutating func due(at now: Duration) -> [Move] {
         var due: [Move] = []
         while !isFinished, nextDue <= now {
             let move = moves[played]

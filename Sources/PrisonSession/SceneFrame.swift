@@ -19,7 +19,7 @@ public struct SceneBlock: Equatable, Sendable {
     public var isHinted: Bool
 
     /// A block drawn with `transform` in `colour` (its symbol `symbol`) on `wall`, marked as said.
-    public init(
+    init(
         transform: simd_float4x4, colour: SIMD3<Float>, symbol: Int, wall: Int, isHovered: Bool = false,
         isInDanger: Bool = false, isHinted: Bool = false
     ) {
@@ -48,7 +48,7 @@ public struct SceneFrame: Equatable {
     public var showsSymbols = false
     /// The clear colour, linear RGB.
     public var background: SIMD3<Float> = [0.05, 0.06, 0.09]
-    /// The cutaway plane (``Framing/cutaway(yaw:)``): blocks beyond it are not drawn; nil when
+    /// The cutaway plane (`Framing/cutaway(yaw:)`): blocks beyond it are not drawn; nil when
     /// nothing is cut away. Kept out of ``surroundings``, which only change when the cell does.
     public var cutaway: SIMD4<Float>?
     /// Whether a block pulses (in danger or hinted): the picture changes with ``time`` alone.
@@ -57,5 +57,5 @@ public struct SceneFrame: Equatable {
     public var surroundings = Surroundings()
 
     /// An empty frame: no blocks, the identity camera at the origin.
-    public init() {}
+    init() {}
 }

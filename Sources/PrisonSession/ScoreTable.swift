@@ -3,26 +3,26 @@ import PrisonFiles
 import PrisonRules
 
 /// One finished game in a table of best scores.
-public struct ScoreEntry: Hashable, Sendable, Codable {
+package struct ScoreEntry: Hashable, Sendable, Codable {
     /// The game's final score.
-    public var score: Int
+    package var score: Int
     /// Whether the player emptied the room.
-    public var cleared: Bool
+    package var cleared: Bool
     /// The number of moves played.
-    public var moves: Int
+    var moves: Int
     /// When the game ended, held to whole seconds as the scores file stores it.
-    public var date: Date
+    package var date: Date
     /// The start board of the game (see ``boardKey(of:)``), or nil in entries from before it was
     /// kept: a board holds one place in a table, its best ending.
-    public var board: String?
+    var board: String?
 
     /// The highest score a scores file may hold: far beyond any game, far below an overflow.
-    public static let maximumScore = 1_000_000_000_000_000
+    package static let maximumScore = 1_000_000_000_000_000
     /// The most moves a scores file may hold: every block of the largest room.
-    public static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
+    static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
 
     /// An entry of `score` (held to whole seconds of `date`), of the start board keyed `board`.
-    public init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
+    package init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
         self.score = score
         self.cleared = cleared
         self.moves = moves
@@ -32,7 +32,7 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
 
     /// The key of `board` in entries: 16 hexadecimal digits of a 64-bit FNV-1a hash of its text,
     /// the same on every run and machine.
-    public static func boardKey(of board: Board) -> String {
+    static func boardKey(of board: Board) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in board.text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -46,7 +46,7 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     }
 
     /// Reads an entry, refusing a score or move count no game can have.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let score = try container.decode(Int.self, forKey: .score)
         guard (0...Self.maximumScore).contains(score) else {
@@ -65,7 +65,7 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     }
 
     /// Writes the entry, its date in ISO 8601 (`2026-11-18T11:06:40Z`).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(score, forKey: .score)
         try container.encode(cleared, forKey: .cleared)
@@ -89,17 +89,17 @@ public struct ScoreEntry: Hashable, Sendable, Codable {
     }
 }
 
-/// The best scores, a table of the top ``ScoreTable/places`` for each room shape.
+/// The best scores, a table of the top `ScoreTable/places` for each room shape.
 ///
 /// Rooms are told apart by their shape alone (walls, width and height); the number of colours
 /// and the rules are not part of the key.
 public struct ScoreTable: Hashable, Sendable, Codable {
     /// How many entries each room's table keeps.
-    public static let places = 10
+    package static let places = 10
     /// Names the format of a scores file.
-    public static let formatName = "puzzle-prison-scores"
+    static let formatName = "puzzle-prison-scores"
     /// The version of the scores file this build writes and reads.
-    public static let currentVersion = 1
+    static let currentVersion = 1
 
     /// Each room's entries, best first, under its ``key(for:)``.
     private var rooms: [String: [ScoreEntry]]
@@ -108,14 +108,14 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     public init() { rooms = [:] }
 
     /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.
-    public static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
+    package static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
 
     /// Enters `entry` in the table of `room`; its place from 1 if it made the top ``places``, else nil.
     ///
     /// An entry ties below the entries already there with the same score and date. A board holds
     /// one place: an entry of a board already in the table replaces that board's entry when it
     /// ranks above it, and is left out (nil) otherwise.
-    public mutating func record(_ entry: ScoreEntry, for room: Room) -> Int? {
+    package mutating func record(_ entry: ScoreEntry, for room: Room) -> Int? {
         var entries = rooms[Self.key(for: room), default: []]
         if let board = entry.board, let earlier = entries.firstIndex(where: { $0.board == board }) {
             guard entry.ranks(above: entries[earlier]) else { return nil }
@@ -129,21 +129,21 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     }
 
     /// The place (from 1) of `board`'s entry in the table of `room`, or nil when it has none.
-    public func place(ofBoard board: String, in room: Room) -> Int? {
+    func place(ofBoard board: String, in room: Room) -> Int? {
         entries(for: room).firstIndex { $0.board == board }.map { $0 + 1 }
     }
 
     /// The best score of `room`, or nil before any game there was recorded.
-    public func best(for room: Room) -> Int? { entries(for: room).first?.score }
+    package func best(for room: Room) -> Int? { entries(for: room).first?.score }
 
     /// The keys of the rooms with entries, sorted.
-    public var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
+    var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
 
     /// The entries of `room`, best first.
-    public func entries(for room: Room) -> [ScoreEntry] { entries(forKey: Self.key(for: room)) }
+    package func entries(for room: Room) -> [ScoreEntry] { entries(forKey: Self.key(for: room)) }
 
     /// The entries of the room shape `key` (``key(for:)``), best first.
-    public func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
+    func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
 
     /// The table as JSON: keys sorted, dates in ISO 8601.
     public func encoded() -> Data {
@@ -162,7 +162,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
         case format, version, rooms
     }
 
-    /// Reads a scores file's table, refusing another format or version, each room's entries ranked and cut to ``places``.
+    /// Reads a scores file's table, refusing another format or version, each room's entries ranked and cut to `places`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))

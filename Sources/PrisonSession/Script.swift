@@ -21,9 +21,9 @@ public enum ScriptStep: Hashable, Sendable {
 /// Why a script was refused: the line and what is wrong with it.
 public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line refused, counted from 1.
-    public let line: Int
+    package let line: Int
     /// What is wrong with it.
-    public let message: String
+    package let message: String
     /// `line N: message`.
     public var description: String { "line \(line): \(message)" }
 }
@@ -31,19 +31,19 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A script: timed steps, one a line, `#` starting a comment, quotes around a path with blanks.
 public struct Script: Hashable, Sendable {
     /// The steps, in the order they run.
-    public let steps: [ScriptStep]
+    package let steps: [ScriptStep]
 
     /// The commands a script knows, as its help and errors list them.
     public static let usage = "wait S, look YAW PITCH, face WALL, click X Y, key NAME, screenshot FILE, state FILE, quit"
 
     /// The script of `steps`.
-    public init(steps: [ScriptStep]) { self.steps = steps }
+    package init(steps: [ScriptStep]) { self.steps = steps }
 
     /// The longest wait a script may ask for: an hour (offscreen every second of it is 60 frames
     /// drawn, so a longer one would only look like a hang).
-    public static let longestWait = Duration.seconds(3600)
+    package static let longestWait = Duration.seconds(3600)
     /// The largest number a look or click may give: far outside any window or angle that matters.
-    public static let largestCoordinate = 1_000_000.0
+    static let largestCoordinate = 1_000_000.0
 
     /// Parses a script, refusing the first line that is not a step. Words are separated by blanks;
     /// a word in double or single quotes (a path with spaces) is taken as it is, `#` included.
@@ -146,7 +146,7 @@ public struct Script: Hashable, Sendable {
 /// Plays a script against time: each frame says how long it took, and gets the steps now due.
 public struct ScriptPlayer: Hashable, Sendable {
     /// The script played.
-    public let script: Script
+    let script: Script
     private var next = 0
     /// The time still to wait before the next step.
     private var waiting = Duration.zero

@@ -60,7 +60,7 @@ extension Session {
     }
 
     /// Whether a new board is being built: the front end keeps drawing frames meanwhile.
-    public var isBuildingBoard: Bool { boardBuild != nil }
+    package var isBuildingBoard: Bool { boardBuild != nil }
 
     /// Takes the board the front end built for `order` (``Effect/buildBoard(_:)``), or why there
     /// is none: the game on it starts now, or once the menu and the quit question are closed. An

@@ -6,7 +6,7 @@ import PrisonWorld
 // until the next move, and never silent.
 extension Session {
     /// Whether a hint is being searched for: the front end keeps drawing frames meanwhile.
-    public var isThinking: Bool { hintSearch != nil }
+    package var isThinking: Bool { hintSearch != nil }
 
     /// H: shows a good group to break, or says why there is none.
     func showHint() {

@@ -6,7 +6,7 @@ import PrisonWorld
 // ``Session/menuItems`` in ``Session/menuLayout`` and feeds keys and clicks as usual.
 extension Session {
     /// Whether the menu is open.
-    public var isMenuOpen: Bool { menu != nil }
+    package var isMenuOpen: Bool { menu != nil }
 
     /// Opens the menu at its first page.
     func openMenu() {
@@ -184,11 +184,7 @@ extension Session {
             }
         case .startTutorial: startTutorial()
         case .startNewGame:
-            let options = records.settings.newGame
-            do throws(RoomError) {
-                let room = try options.room()
-                origin = GameOrigin(room: room, colours: options.colours, rules: Rules(fittedTo: room), solvable: options.solvable)
-            } catch {
+            do throws(RoomError) { origin = try records.settings.newGame.origin() } catch {
                 return say("Cannot make that room: \(error)")
             }
             menu = nil

@@ -5,7 +5,7 @@ import PrisonWorld
 // The room as a renderer draws it: the camera, the cell and the blocks.
 extension Session {
     /// The palette the blocks are drawn in.
-    public var palette: Palette { palettes[paletteIndex] }
+    package var palette: Palette { palettes[paletteIndex] }
 
     /// The room as a renderer draws it now.
     public func scene() -> SceneFrame {

@@ -19,7 +19,7 @@ extension Session {
     }
 
     /// The tutorial while it runs, nil otherwise.
-    public var tutorial: Tutorial? { tutorialRun?.tutorial }
+    package var tutorial: Tutorial? { tutorialRun?.tutorial }
 
     /// How many lines the tutorial's panel has (its title included), 0 while there is none: the
     /// front end keeps the framed wall clear of them.

@@ -12,18 +12,18 @@ import PrisonWorld
 /// inputs give the same frames and effects.
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
-    public internal(set) var world: World
+    public var world: World
     /// Where the player looks.
-    public internal(set) var head: Head
+    package var head: Head
     let palettes: [Palette]
     /// Which of the palettes the blocks are drawn in.
-    public internal(set) var paletteIndex = 0
+    package var paletteIndex = 0
     /// What the player keeps, as it stands now: settings, best scores, statistics.
-    public internal(set) var records: PlayerRecords
+    package var records: PlayerRecords
     /// Whether there is a sound device to play on.
     let hasSound: Bool
     /// Whether sounds are off.
-    public internal(set) var isMuted: Bool
+    package var isMuted: Bool
     /// The calendar date and time, which the front end keeps current: endings are dated by it.
     public var date: Date
     /// What N makes: the chosen game's shape, or the menu's new game's.
@@ -51,25 +51,25 @@ public final class Session {
 
     var effects: [Effect] = []
     /// The menu while it is open.
-    public internal(set) var menu: Menu?
+    public var menu: Menu?
     /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
     /// so clicks land on the lines it draws.
     public var menuRowHeight: Float = 32
     /// What went wrong with the player's files, in their words, shown until a key or click.
-    public internal(set) var notices: [String] = []
+    public var notices: [String] = []
     /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
-    public internal(set) var fieldOfView: Float?
+    package var fieldOfView: Float?
     /// Whether the help (every key) is on show.
-    public internal(set) var showsHelp = false
+    var showsHelp = false
     /// Whether the quit question is asked (the menu's Quit on a game that would be lost).
-    public internal(set) var isAskingToQuit = false
+    package var isAskingToQuit = false
     /// Whether the mouse turns the head and a click taps the crosshair.
-    public internal(set) var isMouseLookOn = false
+    public var isMouseLookOn = false
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
     /// The framebuffer's size in pixels, as of the last frame.
-    public internal(set) var viewport: SIMD2<Float> = [1280, 720]
+    var viewport: SIMD2<Float> = [1280, 720]
     var hover: TapPreview?
     /// The group a hint shows, until the next action.
     var hint: Group?
@@ -85,7 +85,7 @@ public final class Session {
     /// The message at the bottom of the window, nil when there is none.
     var message: Message?
     /// Time since the session began: pulses and messages run on it.
-    public internal(set) var elapsed = Duration.zero
+    var elapsed = Duration.zero
     var flashUntil = Duration.zero
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
     /// The tutorial while it runs, with the player's game put aside meanwhile.
@@ -93,7 +93,7 @@ public final class Session {
     /// The program's version and build, for the About page: the front end sets them.
     public var about = About()
 
-    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (``framing``).
+    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (`framing`).
     public var hudBands = Framing.Bands()
     /// Degrees the head turns for each screen point the mouse moves.
     static let degreesPerPoint: Float = 0.15

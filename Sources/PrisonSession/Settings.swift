@@ -3,28 +3,28 @@ import PrisonFiles
 import PrisonRules
 
 /// What a new game from the menu is made of.
-public struct NewGameOptions: Hashable, Sendable, Codable {
+package struct NewGameOptions: Hashable, Sendable, Codable {
     /// 4, or 1 for classic SameGame.
-    public var walls = Room.standard.walls
+    package var walls = Room.standard.walls
     /// Columns per wall.
-    public var width = Room.standard.width
+    package var width = Room.standard.width
     /// Rows per wall.
-    public var height = Room.standard.height
+    package var height = Room.standard.height
     /// Colours on the board.
-    public var colours = ChosenGame.defaultColours
+    package var colours = ChosenGame.defaultColours
     /// Whether the board is built backwards from a clear, so it can be cleared.
-    public var solvable = false
+    package var solvable = false
 
     /// The default room's options, not solvable.
-    public init() {}
+    init() {}
 
     /// The room of these options, or an error naming the wrong number.
-    public func room() throws(RoomError) -> Room { try Room(walls: walls, width: width, height: height) }
+    package func room() throws(RoomError) -> Room { try Room(walls: walls, width: width, height: height) }
 
     private enum CodingKeys: String, CodingKey { case walls, width, height, colours, solvable }
 
     /// Reads options, the usual value for each one missing, refusing a room or colours no game has.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         walls = try container.decodeIfPresent(Int.self, forKey: .walls) ?? walls
         width = try container.decodeIfPresent(Int.self, forKey: .width) ?? width
@@ -42,7 +42,7 @@ public struct NewGameOptions: Hashable, Sendable, Codable {
 }
 
 /// The sizes a new game offers besides free widths and heights, as the classic games do.
-public enum SizePreset: String, CaseIterable, Hashable, Sendable {
+package enum SizePreset: String, CaseIterable, Hashable, Sendable {
     /// 6 x 5 a wall.
     case small
     /// The standard room's walls on four, 15 x 10 on one.
@@ -52,7 +52,7 @@ public enum SizePreset: String, CaseIterable, Hashable, Sendable {
 
     /// The columns and rows of each wall in a room of `walls` walls: on one wall the classic
     /// games' 6 x 5, 15 x 10 and 20 x 15; on four, 6 x 5, the standard 12 x 10, and 16 x 12.
-    public func size(forWallCount walls: Int) -> (width: Int, height: Int) {
+    func size(forWallCount walls: Int) -> (width: Int, height: Int) {
         switch (self, walls == 1) {
         case (.small, _): (6, 5)
         case (.medium, true): (15, 10)
@@ -64,14 +64,20 @@ public enum SizePreset: String, CaseIterable, Hashable, Sendable {
 }
 
 extension NewGameOptions {
+    /// What games of these options are made of, under the rules fitted to their room.
+    package func origin() throws(RoomError) -> GameOrigin {
+        let room = try room()
+        return GameOrigin(room: room, colours: colours, rules: Rules(fittedTo: room), solvable: solvable)
+    }
+
     /// The preset the width and height match, or nil for a size of the player's own.
-    public var sizePreset: SizePreset? {
+    package var sizePreset: SizePreset? {
         SizePreset.allCases.first { $0.size(forWallCount: walls) == (width, height) }
     }
 
     /// Steps to the next larger preset (`step` 1) or smaller one (-1), from a preset or from a
     /// size of the player's own (to the nearest preset that way); stays at the ends.
-    public mutating func stepSize(by step: Int) {
+    mutating func stepSize(by step: Int) {
         let cells = width * height
         func cellCount(_ preset: SizePreset) -> Int {
             let size = preset.size(forWallCount: walls)
@@ -89,30 +95,36 @@ extension NewGameOptions {
 /// The player's preferences, kept from one start to the next.
 public struct Settings: Hashable, Sendable, Codable {
     /// The palette's name, or nil for the first one.
-    public var palette: String?
+    var palette: String?
     /// Whether the sound is on.
-    public var sound = true
+    var sound = true
     /// Whether mouse-look is on at the start.
-    public var mouseLook = false
+    var mouseLook = false
     /// The camera's vertical field of view in degrees, within ``fieldsOfView``; nil to let the
     /// game choose (the view that shows a whole wall).
-    public var fieldOfView: Int?
+    var fieldOfView: Int?
     /// What the menu's new game starts from.
-    public var newGame = NewGameOptions()
+    package var newGame = NewGameOptions()
     /// Whether the first-game tutorial was played to its end or skipped (it is offered until
     /// then). A settings file from before the tutorial counts as seen: its player knows the game.
-    public var hasSeenTutorial = false
+    var hasSeenTutorial = false
 
     /// The fields of view the settings offer, in degrees.
-    public static let fieldsOfView = 30...80
+    static let fieldsOfView = 30...80
 
     /// Names the format of a settings file.
-    public static let formatName = "puzzle-prison-settings"
+    static let formatName = "puzzle-prison-settings"
     /// The version of the format this program writes and reads.
-    public static let currentVersion = 1
+    static let currentVersion = 1
 
     /// The usual settings: the first palette, sound on, mouse-look off, the game's own view.
     public init() {}
+
+    /// What the menu's new game is made of: the room, colours and kind of board last chosen there
+    /// (the default room when the chosen one cannot be made).
+    public var newGameOrigin: GameOrigin {
+        (try? newGame.origin()) ?? GameOrigin(room: .standard, colours: newGame.colours, rules: Rules(), solvable: newGame.solvable)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen

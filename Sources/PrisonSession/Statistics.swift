@@ -3,18 +3,18 @@ import PrisonFiles
 import PrisonRules
 
 /// One finished game as the statistics count it.
-public struct GameRecord: Hashable, Sendable, Codable {
+package struct GameRecord: Hashable, Sendable, Codable {
     /// The room shape, as ``ScoreTable/key(for:)`` names it.
-    public var room: String
+    var room: String
     /// The start board (``ScoreEntry/boardKey(of:)``): a board counts once.
-    public var board: String
+    package var board: String
     /// The final score of the board's best ending.
-    public var score: Int
+    package var score: Int
     /// Whether that ending cleared the room.
-    public var cleared: Bool
+    var cleared: Bool
 
     /// A game of the room shape `room` from the start board keyed `board`.
-    public init(room: String, board: String, score: Int, cleared: Bool) {
+    init(room: String, board: String, score: Int, cleared: Bool) {
         self.room = room
         self.board = board
         self.score = score
@@ -29,7 +29,7 @@ public struct GameRecord: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case room, board, score, cleared }
 
     /// Reads a record, refusing a score no game can have.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         score = try container.decode(Int.self, forKey: .score)
         guard (0...ScoreEntry.maximumScore).contains(score) else {
@@ -43,22 +43,22 @@ public struct GameRecord: Hashable, Sendable, Codable {
 }
 
 /// What the statistics say of a set of games.
-public struct StatisticsSummary: Hashable, Sendable {
+package struct StatisticsSummary: Hashable, Sendable {
     /// How many games ended.
-    public var played = 0
+    package var played = 0
     /// How many of them cleared the room.
-    public var cleared = 0
+    package var cleared = 0
     /// The best final score, nil before any game.
-    public var best: Int?
+    package var best: Int?
     /// The mean final score, nil before any game.
-    public var average: Double?
+    package var average: Double?
     /// How many games in a row cleared the room, up to the last one.
-    public var currentStreak = 0
+    package var currentStreak = 0
     /// The most games in a row that cleared the room.
-    public var longestStreak = 0
+    package var longestStreak = 0
 
     /// The share of games that cleared the room, 0 to 1; nil before any game.
-    public var clearRate: Double? { played == 0 ? nil : Double(cleared) / Double(played) }
+    package var clearRate: Double? { played == 0 ? nil : Double(cleared) / Double(played) }
 }
 
 /// Every game the player finished, in the order they first ended, kept in the data folder
@@ -66,14 +66,14 @@ public struct StatisticsSummary: Hashable, Sendable {
 /// again (after an undo, or a restart), its record keeps the better ending, in its first place.
 public struct Statistics: Hashable, Sendable, Codable {
     /// Names the format of a statistics file.
-    public static let formatName = "puzzle-prison-statistics"
+    static let formatName = "puzzle-prison-statistics"
     /// The version of the format this build writes and reads.
-    public static let currentVersion = 1
+    static let currentVersion = 1
     /// The most games kept: the oldest go first beyond it (the file stays a few megabytes).
-    public static let maximumGames = 50_000
+    static let maximumGames = 50_000
 
     /// The games, oldest first.
-    public private(set) var games: [GameRecord] = []
+    package private(set) var games: [GameRecord] = []
 
     /// No games yet.
     public init() {}
@@ -81,7 +81,7 @@ public struct Statistics: Hashable, Sendable, Codable {
     /// Records the ending `record`: a new board at the end; a board already counted keeps the
     /// better ending (a higher score, or a clear at the same score). Whether anything changed.
     @discardableResult
-    public mutating func record(_ record: GameRecord) -> Bool {
+    mutating func record(_ record: GameRecord) -> Bool {
         if let index = games.firstIndex(where: { $0.board == record.board && $0.room == record.room }) {
             guard record.endsBetter(than: games[index]) else { return false }
             games[index] = record
@@ -94,7 +94,7 @@ public struct Statistics: Hashable, Sendable, Codable {
 
     /// The summary of the games in the room shape `key` (``ScoreTable/key(for:)``), or of every
     /// game when `key` is nil.
-    public func summary(forRoomKey key: String? = nil) -> StatisticsSummary {
+    package func summary(forRoomKey key: String? = nil) -> StatisticsSummary {
         var summary = StatisticsSummary()
         var total = 0
         var streak = 0
@@ -116,7 +116,7 @@ public struct Statistics: Hashable, Sendable, Codable {
     }
 
     /// The room shapes with games, as ``ScoreTable/key(for:)`` names them, sorted.
-    public var roomKeys: [String] { Set(games.map(\.room)).sorted() }
+    var roomKeys: [String] { Set(games.map(\.room)).sorted() }
 
     /// The statistics as JSON: keys sorted.
     public func encoded() -> Data {

@@ -7,19 +7,19 @@ import PrisonWorld
 /// stone floor and a ceiling, lit by a lamp under the ceiling.
 public struct Surroundings: Equatable {
     /// The walls of blocks: 4, or 1 (then the other three are bare stone).
-    public var walls = 4
+    var walls = 4
     /// The distance from the room's centre to the inner face of a wall of blocks, in metres.
     public var innerDistance: Float = 1.8
     /// The edge of a block, in metres.
-    public var blockSize: Float = 0.3
+    var blockSize: Float = 0.3
     /// The height of the walls of blocks, in metres.
     public var wallHeight: Float = 3
     /// Each wall entity's matrix from its space to the world, wall 0 first: the stone behind a
     /// wall of blocks follows it.
-    public var wallMatrices: [simd_float4x4] = []
+    var wallMatrices: [simd_float4x4] = []
 
     /// The cell of the default room, shut.
-    public init() {}
+    init() {}
 
     /// The height of the ceiling: a little above the blocks, and never lower than a person.
     public var ceilingHeight: Float { max(wallHeight + max(2 * blockSize, 0.6), 2.4) }
@@ -54,14 +54,14 @@ public struct Surroundings: Equatable {
 /// use (counted from 1), and the walls that hold the groups left while in danger.
 public struct Compass: Hashable, Sendable {
     /// Degrees the head is turned right of wall 0.
-    public var yaw: Float
+    var yaw: Float
     /// The walls of the room: 1 or 4.
     public var walls: Int
     /// The walls holding the groups left while in danger, counted from 0; empty out of danger.
     public var dangerWalls: [Int]
 
     /// A compass for a head turned `yaw` degrees in a room of `walls` walls.
-    public init(yaw: Float, walls: Int, dangerWalls: [Int] = []) {
+    package init(yaw: Float, walls: Int, dangerWalls: [Int] = []) {
         self.yaw = yaw
         self.walls = walls
         self.dangerWalls = dangerWalls
@@ -81,7 +81,7 @@ public struct Compass: Hashable, Sendable {
 
 extension Session {
     /// The prison cell around the room now.
-    public var surroundings: Surroundings {
+    package var surroundings: Surroundings {
         let layout = world.layout
         var cell = Surroundings()
         cell.walls = layout.walls
@@ -93,7 +93,7 @@ extension Session {
     }
 
     /// Which way the player faces, and where the danger is.
-    public var compass: Compass {
+    var compass: Compass {
         Compass(yaw: head.yaw, walls: world.layout.walls, dangerWalls: world.danger?.walls ?? [])
     }
 }

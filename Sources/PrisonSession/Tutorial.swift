@@ -4,9 +4,9 @@ import PrisonWorld
 /// The first-game tutorial: a small wall where the player is asked to break a group, sees the
 /// points it scored and why, makes a combo and clears the wall for the bonus. It follows what
 /// happens in the world, step by step, and words its panel.
-public struct Tutorial: Hashable, Sendable {
+package struct Tutorial: Hashable, Sendable {
     /// Where the player is in it.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// Asked to break a first group.
         case breakAGroup
         /// Told what the first group scored, asked for a combo.
@@ -18,7 +18,7 @@ public struct Tutorial: Hashable, Sendable {
     }
 
     /// The step now.
-    public private(set) var step = Step.breakAGroup
+    package private(set) var step = Step.breakAGroup
     /// The last group broken.
     private var lastBreak: Break?
     /// The first combo's group, once there was one.
@@ -31,16 +31,16 @@ public struct Tutorial: Hashable, Sendable {
 
     /// The tutorial's board: one wall of three colours in pairs of columns, so every block always
     /// has a partner and the wall can always be cleared.
-    public static let board: Board = {
+    package static let board: Board = {
         // Rows from the top: each colour in 2 x 2 squares.
         try! Board(text: "001122\n001122\n220011\n220011\n")
     }()
 
     /// The rules the tutorial is played by: the game's, fitted to its small wall.
-    public static let rules = Rules(fittedTo: board.room)
+    package static let rules = Rules(fittedTo: board.room)
 
     /// A tutorial at its first step.
-    public init() {}
+    package init() {}
 
     /// Moves on with what happened in the world.
     mutating func observe(_ event: WorldEvent.Kind) {
@@ -57,7 +57,7 @@ public struct Tutorial: Hashable, Sendable {
     }
 
     /// The panel's title.
-    public var title: String {
+    package var title: String {
         switch step {
         case .breakAGroup: "How to play: 1 of 3"
         case .makeACombo: "How to play: 2 of 3"
@@ -67,7 +67,7 @@ public struct Tutorial: Hashable, Sendable {
     }
 
     /// The panel's lines under the title, the last one saying how to leave.
-    public var lines: [String] {
+    package var lines: [String] {
         switch step {
         case .breakAGroup:
             return [
