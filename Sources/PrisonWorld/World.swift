@@ -1,3 +1,7 @@
+// `import PrisonWorld` brings `PrisonSearch` too: the world's hints take its budgets and give its
+// plans (`Game.hint(within:at:seed:continuing:)` and `SearchPlan` are declared there).
+@_exported import PrisonSearch
+
 import PrisonRules
 import PrisonSpace
 

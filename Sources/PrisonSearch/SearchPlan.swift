@@ -9,6 +9,12 @@ public struct SearchPlan: Hashable, Sendable {
     /// The line's moves from the board it starts on, each a cell of the group it breaks.
     public let line: [Cell]
 
+    /// The plan of `line`, a line of moves from `board`.
+    package init(board: Board, line: [Cell]) {
+        self.board = board
+        self.line = line
+    }
+
     /// The moves of the line still ahead of `game`: the rest of the line when the game's board is
     /// one the line passes through (the game followed it, breaking any block of each group);
     /// none when the game left the line, was undone past its start, or is another game.
