@@ -82,7 +82,7 @@ extension ChosenGame {
         if request.makesNewBoard {
             let room: Room
             do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
-            origin = GameOrigin(room: room, colours: request.colours ?? Self.defaultColours, rules: Rules(fittedTo: room))
+            origin = GameOrigin(room: room, colours: request.colours ?? Board.defaultColours, rules: Rules(fittedTo: room))
         } else {
             // No game to resume: the shape last chosen on the menu's New-game page (its board a
             // random one; N goes on to build boards to be cleared when that was chosen).

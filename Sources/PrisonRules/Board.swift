@@ -71,6 +71,9 @@ public struct Board: Hashable, Sendable {
     /// The number of colours a cell can hold.
     public static let maximumColours = 10
 
+    /// The colours of a new board unless told otherwise: the classic game's five.
+    public static let defaultColours = 5
+
     /// Makes a board from its columns, in wall order then column order, each listed from the
     /// bottom up as colours 0...9; missing columns are empty.
     public init(room: Room, columns: [[Int]]) throws(BoardError) {

@@ -45,6 +45,13 @@ public struct Rules: Hashable, Sendable, Codable {
     /// The highest danger threshold read from a file: every group of the largest room.
     public static let maximumDangerThreshold = 4 * Room.maximumSide * Room.maximumSide
 
+    /// The combo windows a file or a command line may give, none to ``maximumComboWindow``: the
+    /// one check every reader of rules makes.
+    public static let allowedComboWindows = Duration.zero...maximumComboWindow
+
+    /// The danger thresholds a file may give, none to ``maximumDangerThreshold``.
+    public static let allowedDangerThresholds = 0...maximumDangerThreshold
+
     /// Rules with the given scoring, corners, combo window (rounded to the microsecond) and danger
     /// threshold; the defaults are the game's.
     public init(
@@ -73,13 +80,13 @@ public struct Rules: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let window = try container.decode(Double.self, forKey: .comboWindow)
-        guard let comboWindow = Duration(sessionSeconds: window), comboWindow <= Self.maximumComboWindow else {
+        guard let comboWindow = Duration(sessionSeconds: window), Self.allowedComboWindows.contains(comboWindow) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .comboWindow, in: container,
                 debugDescription: "the combo window must be 0 to \(Self.maximumComboWindow.secondsText) seconds, not \(window)")
         }
         let threshold = try container.decode(Int.self, forKey: .dangerThreshold)
-        guard (0...Self.maximumDangerThreshold).contains(threshold) else {
+        guard Self.allowedDangerThresholds.contains(threshold) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .dangerThreshold, in: container,
                 debugDescription: "the danger threshold must be 0 to \(Self.maximumDangerThreshold), not \(threshold)")

@@ -57,8 +57,6 @@ public struct ChosenGame {
     package var isFirstGame: Bool { isProgress && !resumed }
     private let resumed: Bool
 
-    /// The default number of colours of a new board.
-    public static let defaultColours = 5
 
     /// A game chosen by a front end: `game`, making games of `origin` next; with `replay`, its
     /// moves play themselves; `isProgress` for the player's game in progress, `resumed` when it

@@ -11,7 +11,7 @@ package struct NewGameOptions: Hashable, Sendable, Codable {
     /// Rows per wall.
     package var height = Room.standard.height
     /// Colours on the board.
-    package var colours = ChosenGame.defaultColours
+    package var colours = Board.defaultColours
     /// Whether the board is built backwards from a clear, so it can be cleared.
     package var solvable = false
 

@@ -23,7 +23,7 @@ struct PointSettings: Hashable {
     var walls = Room.standard.walls
     var width = Room.standard.width
     var height = Room.standard.height
-    var colours = 5
+    var colours = Board.defaultColours
     var corners = Rules().corners
     var scoring = Rules().scoring
     var comboWindow = Rules().comboWindow
@@ -52,7 +52,7 @@ struct PointSettings: Hashable {
         guard (2...Board.maximumColours).contains(colours) else {
             return "colours must be 2 to \(Board.maximumColours), not \(colours)"
         }
-        guard comboWindow <= Rules.maximumComboWindow else {
+        guard Rules.allowedComboWindows.contains(comboWindow) else {
             return "combo-window must be at most \(Rules.maximumComboWindow.secondsText) seconds"
         }
         guard tapInterval > .zero, tapInterval <= maximumTapInterval else {

@@ -62,7 +62,7 @@ struct RuleOptions: ParsableArguments {
     var comboWindow = Seconds(Rules().comboWindow)
 
     func validate() throws {
-        guard comboWindow.duration <= Rules.maximumComboWindow else {
+        guard Rules.allowedComboWindows.contains(comboWindow.duration) else {
             throw ValidationError(
                 "--combo-window must be at most \(Rules.maximumComboWindow.secondsText) seconds, not \(comboWindow.duration.secondsText)")
         }
@@ -80,7 +80,7 @@ struct BoardOptions: ParsableArguments {
     @Option(help: "Rows per wall (1 to 32).")
     var height = 10
     @Option(help: "Colours (2 to 10).")
-    var colours = 5
+    var colours = Board.defaultColours
 
     func validate() throws {
         do { _ = try Room(walls: walls, width: width, height: height) } catch {
