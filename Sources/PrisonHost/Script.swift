@@ -1,3 +1,5 @@
+import PrisonSession
+
 /// One step of a script that drives the window as a person would.
 public enum ScriptStep: Hashable, Sendable {
     /// Let the time pass, drawing frames.

@@ -1,3 +1,4 @@
+import PrisonHost
 import PrisonSession
 import Testing
 
