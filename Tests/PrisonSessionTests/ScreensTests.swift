@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func theTutorialFromTheMenuLeavesTheGameInProgressAsItWasAndSavesIt() throws {
-        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: try temporaryDirectory())
         let session = fixture.session
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.wait(2)
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func quittingRightAfterTheLastMoveStillRecordsTheGame() throws {
-        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
+        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1, folder: try temporaryDirectory())
         fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
         fixture.saveOnQuit()
         #expect(try fixture.scoresOnDisk(for: fixture.session.world.game.start.room).map(\.score) == [1001])
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func statisticsCountEachBoardOnceAndKeepStreaks() throws {
-        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
+        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1, folder: try temporaryDirectory())
         let session = fixture.session
         let middle = Cell(wall: 0, column: 1, row: 0)
         fixture.gazeTap(middle)
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func sizePresetsStepFromSmallToLargeAndNameAnyOtherSizeYourOwn() throws {
-        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: try temporaryDirectory())
         let session = fixture.session
         session.press(KeyChord(.escape))
         session.press(KeyChord(try #require(Key(name: "n"))))
@@ -245,7 +245,7 @@ import Testing
     }
 
     @Test func theAboutPageSaysTheVersionTheBuildWhereTheFilesAreAndTheLicence() throws {
-        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
+        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: try temporaryDirectory())
         let session = fixture.session
         session.about = About(build: "0123456789ab")
         session.press(KeyChord(.escape))

@@ -12,15 +12,20 @@ final class RecordingSound: SoundPlayer {
     func play(_ effect: SoundEffect, pitch: Float) { played.append((effect, pitch)) }
 }
 
-/// A session of `board` (or `game`) with the shipped palettes, served by a desktop host with a
-/// data folder of its own and a recording sound player, its viewport 1280 x 720. Its host does
-/// what the session asks (``serve()``) after each step the fixture takes and whenever a test asks.
-struct Fixture {
+/// A session of `board` (or `game`) with the shipped palettes and a recording sound player, its
+/// viewport 1280 x 720. Given a `folder`, a desktop host serves it with the player's files kept
+/// there; without one, nothing is kept: the fixture plays sounds into the recorder, answers hints
+/// and boards on this thread, and collects what would be kept in ``kept``. Effects are served
+/// (``serve()``) after each step the fixture takes and whenever a test asks.
+final class Fixture {
     let session: Session
     let sound = RecordingSound()
-    let folder: URL
-    let profile: Profile
-    let host: DesktopHost
+    /// The data and configuration folders' parent, when files are kept.
+    let folder: URL!
+    let profile: Profile!
+    let host: DesktopHost?
+    /// The effects about the player's records, in order, when no files are kept.
+    private(set) var kept: [Effect] = []
 
     static let palettes: [Palette] = {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -32,13 +37,14 @@ struct Fixture {
         game: Game, origin: GameOrigin? = nil, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true,
         sound output: SoundOutput = SoundOutput(isAvailable: true)
     ) throws {
-        let folder = try folder ?? temporaryDirectory()
         self.folder = folder
-        profile = Profile(environment: Self.environment(folder))
-        host = DesktopHost(profile: profile, sound: sound)
+        let profile = folder.map { Profile(environment: Self.environment($0)) }
+        self.profile = profile
+        host = if let profile { DesktopHost(profile: profile, sound: sound) } else { nil }
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
-            palettes: Self.palettes, records: profile.records, sound: output, seed: 1, date: Date(), keepsProgress: keepsProgress)
+            palettes: Self.palettes, records: profile?.records ?? PlayerRecords(), sound: output, seed: 1,
+            date: Date(timeIntervalSince1970: 1_800_000_000), keepsProgress: keepsProgress)
         advance(by: .zero)
     }
 
@@ -46,7 +52,8 @@ struct Fixture {
     /// one: on a first start, the tutorial first).
     init(startingIn folder: URL) throws {
         self.folder = folder
-        profile = Profile(environment: Self.environment(folder))
+        let profile = Profile(environment: Self.environment(folder))
+        self.profile = profile
         host = DesktopHost(profile: profile, sound: sound)
         session = Session(
             try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, records: profile.records,
@@ -54,34 +61,52 @@ struct Fixture {
         advance(by: .zero)
     }
 
-    /// Advances the session by `duration` and has the host do what it asked.
+    /// Advances the session by `duration` and serves what it asked.
     func advance(by duration: Duration) {
         session.advance(by: duration, viewport: [1280, 720])
         serve()
     }
 
-    /// Has the host do what the session asked for (files, sounds, hints, boards): the effects only
-    /// a window can do.
+    /// Does what the session asked for (files, sounds, hints, boards); the effects only a window
+    /// can do.
     @discardableResult
-    func serve() -> [Effect] { host.serve(session) }
+    func serve() -> [Effect] {
+        if let host { return host.serve(session) }
+        var window: [Effect] = []
+        var effects = session.takeEffects()
+        while !effects.isEmpty {
+            for effect in effects {
+                switch effect {
+                case .play(let effect, let pitch): sound.play(effect, pitch: pitch)
+                case .searchHint(let query): session.hintFound(query.search(), for: query)
+                case .buildBoard(let order):
+                    session.boardBuilt(Result { () throws(BoardError) in try order.origin.board(seed: order.seed) }, for: order)
+                case .toggleFullscreen, .screenshot, .mouseLook, .quit: window.append(effect)
+                case .saveGame, .removeSavedGame, .keepScores, .keepStatistics, .keepSettings, .cancelBoard: kept.append(effect)
+                }
+            }
+            effects = session.takeEffects()
+        }
+        return window
+    }
 
-    /// Saves the game as quitting does, through the host.
+    /// Saves the game as quitting does, and serves it.
     func saveOnQuit() {
         session.saveOnQuit()
         serve()
     }
 
-    /// Waits for the hint or board the host is working on, and hands it to the session.
+    /// Waits for the hint or board being worked on, and hands it to the session.
     func waitForWork() {
         serve()
         let deadline = ContinuousClock.now + .seconds(120)
-        while host.isWorking, ContinuousClock.now < deadline {
+        while host?.isWorking == true, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)
             serve()
         }
     }
 
-    init(
+    convenience init(
         columns: [[Int]], walls: Int = 1, width: Int, height: Int, folder: URL? = nil, keepsProgress: Bool = true,
         sound: SoundOutput = SoundOutput(isAvailable: true)
     ) throws {
@@ -141,7 +166,7 @@ struct Fixture {
     }
 
     @Test func aGameIsRecordedOnceAcrossUndoRedoRestartAndQuitting() throws {
-        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1)
+        let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1, folder: try temporaryDirectory())
         let room = fixture.session.world.game.start.room
         let middle = Cell(wall: 0, column: 1, row: 0)
         fixture.gazeTap(middle)
@@ -197,7 +222,7 @@ struct Fixture {
 
     @Test func aBetterEndingOfTheSameBoardTakesItsPlaceOnce() throws {
         // A row of 0s under a row of 1s: two breaks clear it; within a combo they score more.
-        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2)
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2, folder: try temporaryDirectory())
         let room = fixture.session.world.game.start.room
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 0s: 1 point, the 1s fall
         fixture.wait(3)
@@ -319,7 +344,7 @@ struct Fixture {
 
     @Test func aReplayIsNotSavedButAGameStartedAfterItIs() throws {
         let played = try playedGame(seed: 5, count: 3, spacing: nil)
-        let fixture = try Fixture(game: Game(start: played.start, rules: played.rules), replay: played.moves)
+        let fixture = try Fixture(game: Game(start: played.start, rules: played.rules), replay: played.moves, folder: try temporaryDirectory())
         fixture.session.perform(.undo)
         #expect(fixture.session.hudState.message?.contains("replay") == true)
         fixture.wait(6)
@@ -421,7 +446,7 @@ struct Fixture {
     }
 
     @Test func theMenuStartsAGameOfTheChosenShapeAndNKeepsIt() throws {
-        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: try temporaryDirectory())
         let session = fixture.session
         session.press(KeyChord(.escape))
         session.press(KeyChord(try #require(Key(name: "n"))))
@@ -471,7 +496,8 @@ struct Fixture {
     fileprivate static func buildingFixture() throws -> Fixture {
         try Fixture(
             game: Game(start: Board(room: Room(walls: 1, width: 3, height: 2), columns: [[0, 1], [0, 1], [1, 0]])),
-            origin: GameOrigin(room: try Room(walls: 1, width: 6, height: 6), colours: 2, rules: Rules(), solvable: true))
+            origin: GameOrigin(room: try Room(walls: 1, width: 6, height: 6), colours: 2, rules: Rules(), solvable: true),
+            folder: try temporaryDirectory())
     }
 
     @Test func aBoardBuiltToBeClearedIsMadeOffTheMainThreadWhileTheGameGoesOn() throws {
@@ -580,7 +606,7 @@ struct Fixture {
     }
 
     @Test func aHintThinksOffTheMainThreadThenShowsItsGroupAndPointsUntilTheNextMove() throws {
-        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2)
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 2], [1, 2]], width: 4, height: 2, folder: try temporaryDirectory())
         fixture.session.perform(.hint)
         #expect(fixture.session.isThinking)
         #expect(fixture.session.hudState.message == "Thinking...")
@@ -644,7 +670,7 @@ struct Fixture {
 
     @Test func aHintInTheLargestRoomComesWithoutWaitingOnTheSearch() throws {
         let board = try Board.random(room: try Room(walls: 4, width: Room.maximumSide, height: Room.maximumSide), colours: 3, seed: 5)
-        let fixture = try Fixture(game: Game(start: board))
+        let fixture = try Fixture(game: Game(start: board), folder: try temporaryDirectory())
         fixture.session.perform(.hint)
         _ = waitForHint(fixture)
         #expect(fixture.session.hudState.message?.hasPrefix("Hint: ") == true, "\(fixture.session.hudState.message ?? "")")
