@@ -29,8 +29,8 @@ public struct PlayerRecords: Hashable, Sendable {
         self.settingsFolder = settingsFolder
     }
 
-    /// Whether the player knows the game: the tutorial seen, or any game recorded.
-    var knowTheGame: Bool { settings.hasSeenTutorial || !scores.roomKeys.isEmpty || !statistics.games.isEmpty }
+    /// Whether these records belong to a new player: the tutorial never seen, no game recorded.
+    var belongToANewPlayer: Bool { !settings.hasSeenTutorial && scores.roomKeys.isEmpty && statistics.games.isEmpty }
 
     /// Records the ending of `game` on `date`, with its final `score` and whether it `cleared`
     /// the room, in the statistics and its room's top 10, once a board: an ending of a board

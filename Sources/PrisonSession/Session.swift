@@ -156,7 +156,7 @@ public final class Session {
         // A first start: the tutorial, once, then the menu to choose a game. A player with
         // records knows the game, settings file or not.
         if chosen.isFirstGame {
-            if records.knowTheGame { openMenu() } else { startTutorial(opensMenu: true) }
+            if records.belongToANewPlayer { startTutorial(opensMenu: true) } else { openMenu() }
         }
     }
 
