@@ -23,7 +23,7 @@ public final class DesktopHost {
     private var board: (order: BoardOrder, job: BackgroundJob<Result<Board, BoardError>>)?
 
     /// A host keeping `profile`'s files and playing sounds on `sound` (nil: silence); with
-    /// `waitsForWork`, searches and builds are waited for (see ``serve(_:now:)``).
+    /// `waitsForWork`, searches and builds are waited for (see ``serve(_:)``).
     public init(profile: Profile, sound: (any SoundPlayer)?, waitsForWork: Bool = false) {
         self.profile = profile
         self.sound = sound
@@ -33,17 +33,17 @@ public final class DesktopHost {
     /// Whether a hint or a board is being worked on: the front end keeps drawing frames meanwhile.
     public var isWorking: Bool { hint != nil || board != nil }
 
-    /// Does the effects `session` asked for since the last call, hands it the answers of work that
-    /// finished and the notices of files that failed, and sets its date to `now`. The effects only
-    /// the window can do (full screen, screenshots, mouse-look, quit) are returned, in order.
-    public func serve(_ session: Session, now: Date = Date()) -> [Effect] {
-        session.date = now
+    /// Does the effects `session` asked for since the last call, and hands it the answers of work
+    /// that finished and the notices of files that failed. The effects only the window can do
+    /// (full screen, screenshots, mouse-look, quit) are returned, in order.
+    public func serve(_ session: Session) -> [Effect] {
         var windowEffects: [Effect] = []
         var effects = session.takeEffects()
         repeat {
-            for effect in effects where !profile.perform(effect) {
+            for effect in effects {
                 switch effect {
-                case .play(let effect, let pitch): sound?.play(effect, pitch: pitch)
+                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings: profile.perform(effect)
+                case .play(let sound, let pitch): self.sound?.play(sound, pitch: pitch)
                 case .searchHint(let query):
                     hint = (query, BackgroundJob { _ in query.search() })
                 case .buildBoard(let order):
@@ -56,7 +56,7 @@ public final class DesktopHost {
                         board?.job.cancel()
                         board = nil
                     }
-                default: windowEffects.append(effect)
+                case .toggleFullscreen, .screenshot, .mouseLook, .quit: windowEffects.append(effect)
                 }
             }
             for notice in profile.takeNotices() { session.report(notice) }

@@ -86,7 +86,7 @@ extension ChosenGame {
         } else {
             // No game to resume: the shape last chosen on the menu's New-game page (its board a
             // random one; N goes on to build boards to be cleared when that was chosen).
-            origin = profile.records.settings.newGameOrigin
+            origin = profile.loadedRecords.settings.newGameOrigin
         }
         do throws(BoardError) {
             var random = origin

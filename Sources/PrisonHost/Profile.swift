@@ -9,8 +9,9 @@ import PrisonSession
 public final class Profile {
     private let directory: DataDirectory?
     private let config: ConfigDirectory?
-    /// The records as loaded (the session keeps them from then on).
-    public let records: PlayerRecords
+    /// The records as loaded at the start: a session starts with them and keeps them from then
+    /// on (what it asks to keep is written, not put back here).
+    public let loadedRecords: PlayerRecords
     /// What went wrong with the files so far, in a player's words, for the screen to show.
     private var notices: [String] = []
 
@@ -41,7 +42,7 @@ public final class Profile {
             config = nil
             printWarning("settings will not be kept: \(error)")
         }
-        self.records = records
+        loadedRecords = records
         self.notices = notices
     }
 
@@ -69,9 +70,9 @@ public final class Profile {
     @discardableResult
     public func perform(_ effect: Effect) -> Bool {
         switch effect {
-        case .saveGame(let game):
+        case .keepGame(let game):
             attempt("cannot save the game", notice: "Your game could not be saved") { () throws(AssetError) in try directory?.saveGame(game) }
-        case .removeSavedGame:
+        case .forgetGame:
             attempt("cannot forget the finished game", notice: "The finished game could not be removed") { () throws(AssetError) in
                 try directory?.removeGame()
             }

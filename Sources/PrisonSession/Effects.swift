@@ -8,9 +8,9 @@ public enum Effect: Equatable, Sendable {
     /// Play `sound`, its pitch (and speed) scaled by `pitch`.
     case play(SoundEffect, pitch: Float)
     /// Keep `game` as the player's game in progress, for the next start.
-    case saveGame(Game)
+    case keepGame(Game)
     /// Forget the game in progress: it is over.
-    case removeSavedGame
+    case forgetGame
     /// Keep the best scores, now `table`.
     case keepScores(ScoreTable)
     /// Keep the statistics, now `statistics`.

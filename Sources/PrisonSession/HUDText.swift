@@ -133,10 +133,12 @@ public enum HUDText {
         return "\(count(parts[0], "wall")) of \(parts[1]) x \(parts[2])"
     }
 
-    /// A line of a top 10: `1.  1,234 points · cleared · 57 moves · 2026-11-24`.
-    package static func topTenLine(place: Int, _ entry: ScoreEntry) -> String {
+    /// A line of a top 10: `1.  1,234 points · cleared · 57 moves · 2026-11-24`, the day as it
+    /// was in `timeZone`.
+    package static func topTenLine(place: Int, _ entry: ScoreEntry, in timeZone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd"
         let parts = [count(entry.score, "point"), entry.cleared ? "cleared" : nil, count(entry.moves, "move"), formatter.string(from: entry.date)]
         return "\(place).  " + parts.compactMap { $0 }.joined(separator: " · ")

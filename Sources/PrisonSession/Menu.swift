@@ -130,9 +130,9 @@ public struct MenuLayout: Sendable {
 /// The menu while it is open: its page and the line selected.
 public struct Menu: Hashable, Sendable {
     /// The page on show.
-    package var page: MenuPage = .main
+    package internal(set) var page: MenuPage = .main
     /// The index of the selected line among the page's items.
-    public var selection = 0
+    public internal(set) var selection = 0
     /// The room shape whose top 10 shows, as ``ScoreTable/key(for:)`` names it.
     var topTenRoom: String
     /// The room shape whose statistics show, as ``ScoreTable/key(for:)`` names it; nil for every room.

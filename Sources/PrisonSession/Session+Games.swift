@@ -132,7 +132,7 @@ extension Session {
         if game.isOver { finish(cleared: game.isCleared, score: game.score) }
     }
 
-    /// Records the ending of the game in the top 10 (once a board, see ``Profile/recordEnding(of:score:cleared:)``).
+    /// Records the ending of the game in the top 10 (once a board, see `PlayerRecords.recordEnding(of:score:cleared:on:)`).
     func finish(cleared: Bool, score: Int) {
         // Nothing of the tutorial is recorded.
         var standing = HUDText.Standing.notRecorded
@@ -154,6 +154,6 @@ extension Session {
         // A game that ended before its end showed (quit at once after the last move) is recorded now.
         if saves, tutorialRun == nil, game.isOver, ending == nil { finish(cleared: game.isCleared, score: game.score) }
         guard saves, keepsProgress, game != initialGame else { return }
-        effects.append(game.isOver ? .removeSavedGame : .saveGame(game))
+        effects.append(game.isOver ? .forgetGame : .keepGame(game))
     }
 }

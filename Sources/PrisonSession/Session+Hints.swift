@@ -16,7 +16,7 @@ extension Session {
         if let hint { return present(hint, turning: true) }
         guard hintSearch == nil else { return }
         let query = HintQuery(game: world.game, time: world.time, plan: hintPlan)
-        hintSearch = (query, elapsed)
+        hintSearch = (query, nil)
         effects.append(.searchHint(query))
         message = .thinking
     }
@@ -42,7 +42,7 @@ extension Session {
         if search.query.game != world.game {
             hintSearch = nil
             if message == .thinking { message = nil }
-        } else if elapsed - search.askedAt >= Self.hintPatience {
+        } else if let since = search.since, elapsed - since >= Self.hintPatience {
             hintSearch = nil
             if let group = world.game.availableGroups.max(by: { $0.size < $1.size }) { present(group) }
         }

@@ -60,7 +60,7 @@ extension Session {
             let lines =
                 entries.isEmpty
                 ? [MenuItem("No games recorded in this room yet", kind: .text)]
-                : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry), kind: .text) }
+                : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry, in: timeZone), kind: .text) }
             return [MenuItem("Room", value: HUDText.room(key: menu.topTenRoom), kind: .setting(.topTenRoom))] + lines
                 + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .howToPlay:

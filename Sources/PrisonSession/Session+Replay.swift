@@ -29,20 +29,20 @@ extension Session {
         tutorialRun?.tutorial.observe(event.kind)
         switch event.kind {
         case .groupBroke(_, _, _, let multiplier):
-            play(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
+            playSound(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
         case .multiplierChanged(let from, let to):
             if to > from {
-                play(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
+                playSound(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
                 flashUntil = elapsed + .milliseconds(600)
             }
-        case .blocksLanded: play(.land)
-        case .dangerBegan: play(.danger)
+        case .blocksLanded: playSound(.land)
+        case .dangerBegan: playSound(.danger)
         case .dangerEnded: break
         case .gameEnded(let score):
-            play(.gameOver)
+            playSound(.gameOver)
             finish(cleared: false, score: score)
         case .roomCleared(let score):
-            play(.cleared)
+            playSound(.cleared)
             finish(cleared: true, score: score)
         }
     }

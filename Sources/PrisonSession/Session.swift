@@ -12,20 +12,22 @@ import PrisonWorld
 /// inputs give the same frames and effects.
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock.
-    public var world: World
+    public internal(set) var world: World
     /// Where the player looks.
-    package var head: Head
+    package internal(set) var head: Head
     let palettes: [Palette]
     /// Which of the palettes the blocks are drawn in.
-    package var paletteIndex = 0
+    package internal(set) var paletteIndex = 0
     /// What the player keeps, as it stands now: settings, best scores, statistics.
-    package var records: PlayerRecords
+    package internal(set) var records: PlayerRecords
     /// Whether there is a sound device to play on.
     let hasSound: Bool
     /// Whether sounds are off.
-    package var isMuted: Bool
+    package internal(set) var isMuted: Bool
     /// The calendar date and time, which the front end keeps current: endings are dated by it.
     public var date: Date
+    /// The time zone the top 10's days are shown in: the front end sets the player's.
+    public var timeZone = TimeZone.gmt
     /// What N makes: the chosen game's shape, or the menu's new game's.
     var origin: GameOrigin
     var replay: Replay?
@@ -51,20 +53,20 @@ public final class Session {
 
     var effects: [Effect] = []
     /// The menu while it is open.
-    public var menu: Menu?
+    public internal(set) var menu: Menu?
     /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
     /// so clicks land on the lines it draws.
     public var menuRowHeight: Float = 32
     /// What went wrong with the player's files, in their words, shown until a key or click.
-    public var notices: [String] = []
+    public internal(set) var notices: [String] = []
     /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
-    package var fieldOfView: Float?
+    package internal(set) var fieldOfView: Float?
     /// Whether the help (every key) is on show.
     var showsHelp = false
     /// Whether the quit question is asked (the menu's Quit on a game that would be lost).
-    package var isAskingToQuit = false
+    package internal(set) var isAskingToQuit = false
     /// Whether the mouse turns the head and a click taps the crosshair.
-    public var isMouseLookOn = false
+    public internal(set) var isMouseLookOn = false
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
@@ -73,9 +75,10 @@ public final class Session {
     var hover: TapPreview?
     /// The group a hint shows, until the next action.
     var hint: Group?
-    /// The hint asked of the front end, and when (session time): a late answer gives way to the
-    /// best group by points.
-    var hintSearch: (query: HintQuery, askedAt: Duration)?
+    /// The hint asked of the front end, and since when (session time, from the end of the first
+    /// frame after the ask, when the front end starts the search): a late answer gives way to
+    /// the best group by points.
+    var hintSearch: (query: HintQuery, since: Duration?)?
     /// How long a player waits for a hint before the best group by points is shown instead.
     static let hintPatience = Duration.milliseconds(450)
     /// The line the last hint came from, which the next hint's search goes on from.
@@ -167,6 +170,7 @@ public final class Session {
         let duration = max(.zero, duration)
         self.viewport = viewport
         elapsed += duration
+        if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
         let seconds = Float(duration.inSeconds)
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
@@ -190,7 +194,7 @@ public final class Session {
     public func report(_ notice: String) { notices.append(notice) }
 
     /// Plays `sound` at `pitch`, unless the sound is off.
-    func play(_ sound: SoundEffect, pitch: Float = 1) {
+    func playSound(_ sound: SoundEffect, pitch: Float = 1) {
         if hasSound, !isMuted { effects.append(.play(sound, pitch: pitch)) }
     }
 

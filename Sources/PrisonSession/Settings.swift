@@ -123,7 +123,8 @@ public struct Settings: Hashable, Sendable, Codable {
     /// What the menu's new game is made of: the room, colours and kind of board last chosen there
     /// (the default room when the chosen one cannot be made).
     public var newGameOrigin: GameOrigin {
-        (try? newGame.origin()) ?? GameOrigin(room: .standard, colours: newGame.colours, rules: Rules(), solvable: newGame.solvable)
+        (try? newGame.origin())
+            ?? GameOrigin(room: .standard, colours: newGame.colours, rules: Rules(fittedTo: .standard), solvable: newGame.solvable)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -47,6 +47,8 @@ struct Bench {
         let board: Board
         do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
         let session = launcher.unrecordedSession(of: Game(start: board))
+        // What went wrong loading the player's files shows over the benchmark's frames too.
+        _ = launcher.host.serve(session)
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
         let viewport = SIMD2<Float>(surface.framebufferSize)
         let step = Duration.seconds(1) / 60

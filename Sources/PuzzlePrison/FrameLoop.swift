@@ -10,7 +10,7 @@ func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// Runs a session on a surface frame by frame: input, script steps, time, drawing, requests.
+/// Runs a session on a surface frame by frame: input, script steps, time, effects, drawing.
 final class FrameLoop {
     // The renderer's GL objects go before the surface that holds their context.
     let renderer: Renderer
@@ -43,10 +43,13 @@ final class FrameLoop {
         var deltaTime = 0.0
         var idle = IdleWatch()
         defer {
+            session.date = Date()
             session.saveOnQuit()
             _ = launcher.host.serve(session)
         }
         while !surface.shouldClose, QuitSignals.received == nil {
+            // The date endings are recorded with: the session reads no clock of its own.
+            session.date = Date()
             surface.pollEvents()
             if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
                 // Minimised: nothing to draw, so wait for the window to come back.
@@ -71,6 +74,9 @@ final class FrameLoop {
                 for step in steps { try perform(step) }
                 if player.isFinished { script = nil }
             }
+            // What input asked for is done and finished work handed over before time moves on, so a
+            // ready answer shows before the session gives up waiting for it; then the frame's own.
+            try handleEffects()
             session.advance(by: .seconds(deltaTime), viewport: viewport)
             try handleEffects()
             let scene = session.scene(), hud = session.hudState
@@ -136,7 +142,8 @@ final class FrameLoop {
             case .screenshot(let path): pendingShots.append(path)
             case .mouseLook(let on): surface.setMouseLook(on)
             case .quit: surface.close()
-            default: break
+            case .play, .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings, .searchHint, .buildBoard, .cancelBoard:
+                break  // the host's: serve does them
             }
         }
     }

@@ -34,8 +34,9 @@ struct Launcher {
             // The session's target reads no random source: the window draws its seeds.
             let session = Session(
                 try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes,
-                records: profile.records, sound: sound, seed: .random(in: .min ... .max), date: Date())
+                records: profile.loadedRecords, sound: sound, seed: .random(in: .min ... .max), date: Date())
             session.about = About(build: buildCommit)
+            session.timeZone = .current
             return session
         } catch {
             throw FrontEndError(error.description)
@@ -45,7 +46,7 @@ struct Launcher {
     /// A session of `game` that keeps no records and leaves the player's files alone: a benchmark's.
     func unrecordedSession(of game: Game) -> Session {
         Session(
-            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, records: profile.records,
+            game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, records: profile.loadedRecords,
             sound: sound, seed: 1, date: Date(), keepsRecords: false)
     }
 }

@@ -64,7 +64,7 @@ import Testing
 
         let first = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(first.isProgress && first.isFirstGame, "no saved game: a new default board, the player's own")
-        profile(in: folder).perform(.saveGame(seeded.game))
+        profile(in: folder).perform(.keepGame(seeded.game))
         let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
@@ -73,7 +73,7 @@ import Testing
     @Test func withNoGameToResumeTheStartOpensTheShapeLastChosen() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var settings = profile(in: folder).records.settings
+        var settings = profile(in: folder).loadedRecords.settings
         settings.newGame.walls = 1
         settings.newGame.width = 6
         settings.newGame.height = 5

@@ -157,7 +157,8 @@ struct HUDTextTests {
         #expect(HUDText.room(key: ScoreTable.key(for: .standard)) == "4 walls of 12 x 10")
         #expect(HUDText.room(key: ScoreTable.key(for: .classic)) == "1 wall of 15 x 15")
         let entry = ScoreEntry(score: 1, cleared: true, moves: 1, date: Date(timeIntervalSince1970: 1_795_000_000))
-        #expect(HUDText.topTenLine(place: 3, entry) == "3.  1 point · cleared · 1 move · 2026-11-18")
+        #expect(HUDText.topTenLine(place: 3, entry, in: .gmt) == "3.  1 point · cleared · 1 move · 2026-11-18")
+        #expect(HUDText.topTenLine(place: 3, entry, in: TimeZone(secondsFromGMT: -14 * 3600)!).hasSuffix("2026-11-17"))
     }
 
     @Test("The quit question says which keys do what")

@@ -43,7 +43,7 @@ final class Fixture {
         host = if let profile { DesktopHost(profile: profile, sound: sound) } else { nil }
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
-            palettes: Self.palettes, records: profile?.records ?? PlayerRecords(), sound: output, seed: 1,
+            palettes: Self.palettes, records: profile?.loadedRecords ?? PlayerRecords(), sound: output, seed: 1,
             date: Date(timeIntervalSince1970: 1_800_000_000), keepsProgress: keepsProgress)
         advance(by: .zero)
     }
@@ -56,7 +56,7 @@ final class Fixture {
         self.profile = profile
         host = DesktopHost(profile: profile, sound: sound)
         session = Session(
-            try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, records: profile.records,
+            try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, records: profile.loadedRecords,
             sound: SoundOutput(isAvailable: true), seed: 1, date: Date())
         advance(by: .zero)
     }
@@ -82,7 +82,7 @@ final class Fixture {
                 case .buildBoard(let order):
                     session.boardBuilt(Result { () throws(BoardError) in try order.origin.board(seed: order.seed) }, for: order)
                 case .toggleFullscreen, .screenshot, .mouseLook, .quit: window.append(effect)
-                case .saveGame, .removeSavedGame, .keepScores, .keepStatistics, .keepSettings, .cancelBoard: kept.append(effect)
+                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings, .cancelBoard: kept.append(effect)
                 }
             }
             effects = session.takeEffects()
@@ -484,7 +484,7 @@ final class Fixture {
         fixture.waitForWork()
         #expect(session.world.game.start.room == game.start.room)
         fixture.serve()
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).records.settings.newGame.width == 9)
+        #expect(Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
