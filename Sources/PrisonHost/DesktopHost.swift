@@ -48,9 +48,7 @@ public final class DesktopHost {
                     hint = (query, BackgroundJob { _ in query.search() })
                 case .buildBoard(let order):
                     board?.job.cancel()
-                    board = (order, BackgroundJob { shouldStop in
-                        Result { () throws(BoardError) in try order.origin.board(seed: order.seed, shouldStop: shouldStop) }
-                    })
+                    board = (order, BackgroundJob { shouldStop in order.build(shouldStop: shouldStop) })
                 case .cancelBoard(let order):
                     if board?.order == order {
                         board?.job.cancel()

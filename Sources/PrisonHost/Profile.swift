@@ -65,10 +65,9 @@ public final class Profile {
         return Self.take(directory.loadGame(), telling: &notices)
     }
 
-    /// Does `effect` when it is about the player's files (saving, forgetting, keeping); false for
-    /// any other effect.
-    @discardableResult
-    public func perform(_ effect: Effect) -> Bool {
+    /// Does `effect` when it is about the player's files (saving, forgetting, keeping); any other
+    /// effect is not the profile's and is left alone.
+    public func perform(_ effect: Effect) {
         switch effect {
         case .keepGame(let game):
             attempt("cannot save the game", notice: "Your game could not be saved") { () throws(AssetError) in try directory?.saveGame(game) }
@@ -88,9 +87,8 @@ public final class Profile {
             attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
                 try config?.saveSettings(settings)
             }
-        default: return false
+        case .play, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit: break
         }
-        return true
     }
 
     /// Runs `write`; when it fails, prints `warning` with why and keeps `notice` for the screen.

@@ -57,6 +57,12 @@ public struct BoardOrder: Equatable, Sendable {
     public let origin: GameOrigin
     /// The seed it is made from.
     public let seed: UInt64
+
+    /// The board, or why there is none: the build the front end runs for this order, on any
+    /// thread; it ends early once `shouldStop` returns true.
+    public func build(shouldStop: @escaping @Sendable () -> Bool = { false }) -> Result<Board, BoardError> {
+        Result { () throws(BoardError) in try origin.board(seed: seed, shouldStop: shouldStop) }
+    }
 }
 
 /// What the front end can play sounds on, at the start.

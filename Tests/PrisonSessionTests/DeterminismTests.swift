@@ -56,11 +56,16 @@ import Testing
             if step % 7 == 0, let group = session.world.game.availableGroups.first, session.play(group.cells[0]) { taps += 1 }
             if step == 50 { session.perform(.undo) }
             if step == 60 { session.perform(.hint) }
-            if step == 61, case .searchHint(let query)? = frames.last?.2.last {
+            if step == 61 {
+                let asked = frames.last?.2.compactMap { effect -> HintQuery? in
+                    if case .searchHint(let query) = effect { query } else { nil }
+                }
+                let query = try #require(asked?.first, "H asks for a hint")
                 // A search of a playout budget answers the same each time.
                 let answer = query.game.hint(within: SearchBudget(playouts: 2_000), at: query.time, continuing: query.plan)
                 #expect(answer != nil)
                 session.hintFound(answer, for: query)
+                #expect(session.hudState.message?.hasPrefix("Hint: ") == true)
             }
             if step == 90 { session.perform(.nextPalette) }
             if step == 100 { session.perform(.newGame) }

@@ -80,7 +80,7 @@ final class Fixture {
                 case .play(let effect, let pitch): sound.play(effect, pitch: pitch)
                 case .searchHint(let query): session.hintFound(query.search(), for: query)
                 case .buildBoard(let order):
-                    session.boardBuilt(Result { () throws(BoardError) in try order.origin.board(seed: order.seed) }, for: order)
+                    session.boardBuilt(order.build(), for: order)
                 case .toggleFullscreen, .screenshot, .mouseLook, .quit: window.append(effect)
                 case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings, .cancelBoard: kept.append(effect)
                 }
