@@ -74,6 +74,23 @@ public struct Board: Hashable, Sendable {
     /// The colours of a new board unless told otherwise: the classic game's five.
     public static let defaultColours = 5
 
+    /// Whether this board and `other` are copies of one value, sharing their storage: then they
+    /// are equal, found without comparing a cell. False for equal boards made apart.
+    func sharesStorage(with other: Board) -> Bool {
+        codes.withUnsafeBufferPointer { mine in
+            other.codes.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        }
+            && heights.withUnsafeBufferPointer { mine in
+                other.heights.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+            }
+    }
+
+    /// Hashes the codes as one run of bytes (they determine the heights, and equal boards have
+    /// equal codes): searches hash every board they meet.
+    public func hash(into hasher: inout Hasher) {
+        codes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// Makes a board from its columns, in wall order then column order, each listed from the
     /// bottom up as colours 0...9; missing columns are empty.
     public init(room: Room, columns: [[Int]]) throws(BoardError) {

@@ -42,20 +42,27 @@ struct Engine: ~Copyable {
     /// Per column and the sentinel, the rows whose block has the same colour as the block beside
     /// it in the column to the right.
     private let rightPairs: UnsafeMutablePointer<UInt32>
-    /// The number of bits set in each of ``leaderMasks`` (counted once, when a mask changes: the
-    /// generic x86-64 target has no popcount instruction).
-    private let leaderCounts: UnsafeMutablePointer<Int>
-    /// The number of leaders: zero exactly when no move is left.
-    private(set) var leaderCount = 0
     /// The colour plus one that random draws avoid (see ``fillRandomGroup(avoiding:using:)``), 0
     /// for none.
     private var avoidedValue: UInt32 = 0
-    /// Per column, the leaders not of the avoided colour, and their numbers.
+    /// Per column, the leaders not of the avoided colour (every leader while no colour is
+    /// avoided), and their numbers, counted once when a mask changes (the generic x86-64 target
+    /// has no popcount instruction). The leaders of every colour are counted only when asked for.
     private let freeMasks: UnsafeMutablePointer<UInt32>
     private let freeCounts: UnsafeMutablePointer<Int>
     private var freeCount = 0
     /// Columns a removal changed.
     private let changed: UnsafeMutablePointer<Int>
+    /// One block of memory holding everything above that describes the board (the planes,
+    /// heights, comparisons, leaders and their counts), and a copy of it kept by ``save()``:
+    /// restoring a board is then a single copy.
+    private let state: UnsafeMutableRawPointer
+    private let saved: UnsafeMutableRawPointer
+    private let stateSize: Int
+    /// The codes kept by ``save()``, when ``keepsIdentities``.
+    private let savedCodes: UnsafeMutablePointer<UInt16>
+    /// The counts kept by ``save()``: `freeCount` and `avoidedValue`.
+    private var savedCounts: (free: Int, avoided: UInt32) = (0, 0)
 
     init(room: Room, corners: CornerLinks, keepsIdentities: Bool = true) {
         layout = Layout(room)
@@ -64,10 +71,32 @@ struct Engine: ~Copyable {
         let columns = layout.columns
         codes = .allocate(capacity: layout.codeCount)
         codes.initialize(repeating: 0, count: layout.codeCount)
-        heights = .allocate(capacity: columns + 1)
-        heights.initialize(repeating: 0, count: columns + 1)
-        planes = .allocate(capacity: (columns + 1) * 4)
-        planes.initialize(repeating: 0, count: (columns + 1) * 4)
+        savedCodes = .allocate(capacity: keepsIdentities ? layout.codeCount : 0)
+        savedCodes.initialize(repeating: 0, count: keepsIdentities ? layout.codeCount : 0)
+        // The board's state, widest types first so that each array is aligned.
+        let countsSize = columns * MemoryLayout<Int>.stride
+        let masksSize = columns * MemoryLayout<UInt32>.stride
+        let maskSize = MemoryLayout<UInt32>.stride
+        stateSize = countsSize + (columns + 1) * 4 * maskSize + 3 * masksSize + (columns + 1) * maskSize
+            + columns + 1
+        state = .allocate(byteCount: stateSize, alignment: MemoryLayout<Int>.alignment)
+        state.initializeMemory(as: UInt8.self, repeating: 0, count: stateSize)
+        saved = .allocate(byteCount: stateSize, alignment: MemoryLayout<Int>.alignment)
+        saved.initializeMemory(as: UInt8.self, repeating: 0, count: stateSize)
+        var next = state
+        freeCounts = next.bindMemory(to: Int.self, capacity: columns)
+        next += countsSize
+        planes = next.bindMemory(to: UInt32.self, capacity: (columns + 1) * 4)
+        next += (columns + 1) * 4 * maskSize
+        leaderMasks = next.bindMemory(to: UInt32.self, capacity: columns)
+        next += masksSize
+        verticalPairs = next.bindMemory(to: UInt32.self, capacity: columns)
+        next += masksSize
+        freeMasks = next.bindMemory(to: UInt32.self, capacity: columns)
+        next += masksSize
+        rightPairs = next.bindMemory(to: UInt32.self, capacity: columns + 1)
+        next += (columns + 1) * maskSize
+        heights = next.bindMemory(to: UInt8.self, capacity: columns + 1)
         groupMasks = .allocate(capacity: columns + 1)
         groupMasks.initialize(repeating: 0, count: columns + 1)
         groupColumns = .allocate(capacity: columns)
@@ -76,18 +105,6 @@ struct Engine: ~Copyable {
         pending = .allocate(capacity: columns * layout.height + 1)
         listed = .allocate(capacity: columns + 1)
         listed.initialize(repeating: 0, count: columns + 1)
-        leaderMasks = .allocate(capacity: columns)
-        leaderMasks.initialize(repeating: 0, count: columns)
-        verticalPairs = .allocate(capacity: columns)
-        verticalPairs.initialize(repeating: 0, count: columns)
-        rightPairs = .allocate(capacity: columns + 1)
-        rightPairs.initialize(repeating: 0, count: columns + 1)
-        leaderCounts = .allocate(capacity: columns)
-        leaderCounts.initialize(repeating: 0, count: columns)
-        freeMasks = .allocate(capacity: columns)
-        freeMasks.initialize(repeating: 0, count: columns)
-        freeCounts = .allocate(capacity: columns)
-        freeCounts.initialize(repeating: 0, count: columns)
         changed = .allocate(capacity: 3 * columns)
         left = .allocate(capacity: columns)
         right = .allocate(capacity: columns)
@@ -103,18 +120,13 @@ struct Engine: ~Copyable {
 
     deinit {
         codes.deallocate()
-        heights.deallocate()
-        planes.deallocate()
+        savedCodes.deallocate()
+        state.deallocate()
+        saved.deallocate()
         groupMasks.deallocate()
         groupColumns.deallocate()
         pending.deallocate()
         listed.deallocate()
-        leaderMasks.deallocate()
-        verticalPairs.deallocate()
-        rightPairs.deallocate()
-        leaderCounts.deallocate()
-        freeMasks.deallocate()
-        freeCounts.deallocate()
         changed.deallocate()
         left.deallocate()
         right.deallocate()
@@ -146,14 +158,28 @@ struct Engine: ~Copyable {
         }
         board.heights.withUnsafeBufferPointer { heights.update(from: $0.baseAddress!, count: $0.count) }
         clearGroup()
-        leaderCount = 0
         leaderMasks.update(repeating: 0, count: columns)
-        leaderCounts.update(repeating: 0, count: columns)
         freeCount = 0
         freeMasks.update(repeating: 0, count: columns)
         freeCounts.update(repeating: 0, count: columns)
         for column in 0..<columns { comparePairs(column: column) }
         for column in 0..<columns { refreshLeaders(column: column) }
+    }
+
+    /// Keeps a copy of the board held, which ``restore()`` brings back.
+    mutating func save() {
+        saved.copyMemory(from: state, byteCount: stateSize)
+        if keepsIdentities { savedCodes.update(from: codes, count: layout.codeCount) }
+        savedCounts = (freeCount, avoidedValue)
+    }
+
+    /// Brings back the board held at the last ``save()``: the same as loading it again, at the
+    /// cost of one copy.
+    mutating func restore() {
+        clearGroup()
+        state.copyMemory(from: saved, byteCount: stateSize)
+        if keepsIdentities { codes.update(from: savedCodes, count: layout.codeCount) }
+        (freeCount, avoidedValue) = savedCounts
     }
 
     /// Writes the board held into `board`, a board of the same room. Without
@@ -340,15 +366,10 @@ struct Engine: ~Copyable {
         let fromLeft = rightPairs[left[column]]
         let paired = vertical | vertical &<< 1 | rightPairs[column] | fromLeft
         let mask = paired & ~(vertical &<< 1) & (left[column] < column ? ~fromLeft : ~0)
-        if mask != leaderMasks[column] {
-            let count = mask.nonzeroBitCount
-            leaderCount &+= count &- leaderCounts[column]
-            leaderMasks[column] = mask
-            leaderCounts[column] = count
-        }
+        leaderMasks[column] = mask
         let free = avoidedValue == 0 ? mask : mask & ~self.mask(column: column, value: avoidedValue)
         if free != freeMasks[column] {
-            let count = avoidedValue == 0 ? leaderCounts[column] : free.nonzeroBitCount
+            let count = free.nonzeroBitCount
             freeCount &+= count &- freeCounts[column]
             freeMasks[column] = free
             freeCounts[column] = count
@@ -356,19 +377,22 @@ struct Engine: ~Copyable {
     }
 
     /// Finds a group chosen uniformly among the groups of two or more (a random leader, kept
-    /// only when it is its group's first block) as the found group; false when no group is left.
-    mutating func fillRandomGroup(using generator: inout SeededGenerator) -> Bool {
+    /// only when it is its group's first block) as the found group and returns its first block;
+    /// nil when no group is left.
+    mutating func fillRandomGroup(using generator: inout SeededGenerator) -> Int32? {
         let candidates = leaderCount
-        guard candidates > 0 else { return false }
-        while !fillFromFirst(leader(generator.below(candidates))) {}
-        return true
+        guard candidates > 0 else { return nil }
+        while true {
+            let first = leader(generator.below(candidates))
+            if fillFromFirst(first) { return first }
+        }
     }
 
     /// Like ``fillRandomGroup(using:)``, drawing only among the groups not of colour `avoided`
     /// while there are any: the tabu-colour playout policy of SameGame searches. The leaders of
     /// other colours are kept apart as the board changes, so the draw costs no more than an
     /// unrestricted one.
-    mutating func fillRandomGroup(avoiding avoided: Int, using generator: inout SeededGenerator) -> Bool {
+    mutating func fillRandomGroup(avoiding avoided: Int, using generator: inout SeededGenerator) -> Int32? {
         let value = UInt32(truncatingIfNeeded: avoided &+ 1)
         if value != avoidedValue {
             avoidedValue = value
@@ -376,27 +400,42 @@ struct Engine: ~Copyable {
         }
         let candidates = freeCount
         guard candidates > 0 else { return fillRandomGroup(using: &generator) }
-        while !fillFromFirst(Self.nth(generator.below(candidates), in: freeMasks, counts: freeCounts)) {}
-        return true
+        while true {
+            let first = Self.nth(generator.below(candidates), in: freeMasks) { freeCounts[$0] }
+            if fillFromFirst(first) { return first }
+        }
     }
 
     /// Calls `body` with every leader, in strip order.
     @inline(__always)
     func forEachLeader(_ body: (Int32) -> Void) { forEachPosition(in: leaderMasks, body) }
 
+    /// The number of leaders: zero exactly when no move is left.
+    var leaderCount: Int {
+        guard avoidedValue != 0 else { return freeCount }
+        var count = 0
+        for column in 0..<layout.columns { count &+= leaderMasks[column].nonzeroBitCount }
+        return count
+    }
+
     /// The `n`th leader in strip order; `n` must be below ``leaderCount``.
     @inline(__always)
-    func leader(_ n: Int) -> Int32 { Self.nth(n, in: leaderMasks, counts: leaderCounts) }
+    func leader(_ n: Int) -> Int32 {
+        avoidedValue == 0
+            ? Self.nth(n, in: freeMasks) { freeCounts[$0] }
+            : Self.nth(n, in: leaderMasks) { leaderMasks[$0].nonzeroBitCount }
+    }
 
-    /// The `n`th set bit of per-column `masks` in strip order, given their bit `counts`.
+    /// The `n`th set bit of per-column `masks` in strip order, given the `count` of bits of each
+    /// column's mask.
     @inline(__always)
-    private static func nth(_ n: Int, in masks: UnsafeMutablePointer<UInt32>, counts: UnsafeMutablePointer<Int>)
-        -> Int32
-    {
+    private static func nth(_ n: Int, in masks: UnsafeMutablePointer<UInt32>, count: (Int) -> Int) -> Int32 {
         var n = n
         var column = 0
-        while n >= counts[column] {
-            n &-= counts[column]
+        while true {
+            let bits = count(column)
+            if n < bits { break }
+            n &-= bits
             column &+= 1
         }
         var mask = masks[column]

@@ -82,7 +82,7 @@ extension Board {
     public func randomGroup(corners: CornerLinks = .linked, using generator: inout SeededGenerator) -> Group? {
         var engine = Engine(room: room, corners: corners)
         engine.load(self)
-        return engine.fillRandomGroup(using: &generator) ? engine.foundGroup() : nil
+        return engine.fillRandomGroup(using: &generator) != nil ? engine.foundGroup() : nil
     }
 
     /// Whether any group of two or more blocks is left.

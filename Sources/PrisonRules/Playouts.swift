@@ -57,8 +57,8 @@ public struct Playouts: ~Copyable {
         var score = 0
         var moves = 0
         while true {
-            guard engine.fillRandomGroup(using: &generator) else { break }
-            report(engine.cell(at: engine.firstFound()))
+            guard let first = engine.fillRandomGroup(using: &generator) else { break }
+            report(engine.cell(at: first))
             let size = engine.removeFound()
             score += scoring.points(forGroupOf: size)
             moves += 1

@@ -48,13 +48,23 @@ public struct WorkingBoard: ~Copyable {
         loaded = board
         self.corners = corners
         engine.load(board)
+        engine.save()
     }
 
     /// Replaces the board held with `board`, which must be of the same room.
+    ///
+    /// Loading again the board loaded last (the same value, not an equal board made apart from
+    /// it) copies back what was worked out from it then, without reading its cells again: a
+    /// search that tries every move of a board loads it once per move.
     public mutating func load(_ board: Board) {
         precondition(board.room == loaded.room, "a board of \(board.room) loaded for \(loaded.room)")
+        if board.sharesStorage(with: loaded) {
+            engine.restore()
+            return
+        }
         loaded = board
         engine.load(board)
+        engine.save()
     }
 
     /// The board held, as a value.
@@ -108,8 +118,7 @@ public struct WorkingBoard: ~Copyable {
         let found =
             if let avoided { engine.fillRandomGroup(avoiding: avoided, using: &generator) }
             else { engine.fillRandomGroup(using: &generator) }
-        guard found else { return nil }
-        let first = engine.firstFound()
+        guard let first = found else { return nil }
         let cell = engine.cell(at: first)
         let colour = engine.colour(at: first)
         return GroupChoice(cell: cell, size: engine.removeFound(), colour: colour)

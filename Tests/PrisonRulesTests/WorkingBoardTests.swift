@@ -67,6 +67,69 @@ struct WorkingBoardTests {
         }
     }
 
+    @Test("Loading the board loaded last again brings it back whole, whatever was drawn or broken since")
+    func loadingAgain() throws {
+        for room in testRooms {
+            for corners in CornerLinks.allCases {
+                for keepsIdentities in [true, false] {
+                    for seed in UInt64(0)..<4 {
+                        let start = try Board.random(room: room, colours: 4, seed: seed)
+                        let expected = keepsIdentities ? start : start.renumbered
+                        var working = WorkingBoard(start, corners: corners, keepsIdentities: keepsIdentities)
+                        var fresh = WorkingBoard(start, corners: corners, keepsIdentities: keepsIdentities)
+                        for round in 0..<3 {
+                            // Drawing with and without an avoided colour, then breaking a group.
+                            var generator = SeededGenerator(seed: seed &+ UInt64(round))
+                            for move in 0..<(round * 4) {
+                                _ = working.removeRandomGroup(avoiding: move % 2 == 0 ? round : nil, using: &generator)
+                            }
+                            if let group = working.board.groups(corners: corners).first {
+                                working.removeGroup(at: group.cells[0])
+                            }
+                            working.load(start)
+                            let context = "\(room) \(corners) identities \(keepsIdentities) seed \(seed) round \(round)"
+                            #expect(working.board == expected, "\(context)")
+                            #expect(working.blockCount == start.blockCount && working.hasMoves == start.hasMoves(corners: corners))
+                            var groups: [GroupChoice] = []
+                            working.appendGroups(to: &groups)
+                            #expect(groups == start.groups(corners: corners).map(choice), "\(context)")
+                            // The draws that follow are those of a board loaded afresh.
+                            fresh.load(try Board(text: start.text))
+                            var a = SeededGenerator(seed: seed)
+                            var b = SeededGenerator(seed: seed)
+                            for move in 0..<6 {
+                                let avoided = move < 3 ? 1 : round
+                                #expect(
+                                    working.removeRandomGroup(avoiding: avoided, using: &a)
+                                        == fresh.removeRandomGroup(avoiding: avoided, using: &b), "\(context)")
+                            }
+                            #expect(working.board == fresh.board, "\(context)")
+                            working.load(start)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("Equal boards hash alike, however they were made")
+    func equalBoardsHashAlike() throws {
+        var checked = 0
+        for room in testRooms {
+            let start = try Board.random(room: room, colours: 4, seed: 7)
+            var working = WorkingBoard(start, keepsIdentities: false)
+            var generator = SeededGenerator(seed: 7)
+            guard working.removeRandomGroup(using: &generator) != nil else { continue }
+            let reached = working.board
+            let rebuilt = try Board(text: reached.text).renumbered
+            #expect(rebuilt == reached && rebuilt.hashValue == reached.hashValue, "\(room)")
+            let again = try Board(text: start.text).renumbered
+            #expect(Set([start.renumbered, reached, rebuilt, again]).count == 2, "\(room)")
+            checked += 1
+        }
+        #expect(checked >= 2)
+    }
+
     @Test("A removal that is not a move changes nothing")
     func notAMove() throws {
         let start = try board("1.", "23")
