@@ -35,7 +35,7 @@ struct Engine: ~Copyable {
     /// Per column, the rows whose block may lead a legal move: it has a neighbour of its colour,
     /// but none below it and none in the strip column before it. Every group of two or more
     /// holds exactly one block that comes first in strip order, and that block is a leader.
-    /// Kept up to date by ``load(_:)`` and ``removeFound()``.
+    /// Kept up to date by ``load(_:)``, ``removeFound()`` and ``restore()``.
     private let leaderMasks: UnsafeMutablePointer<UInt32>
     /// Per column, the rows whose block has the same colour as the block above it.
     private let verticalPairs: UnsafeMutablePointer<UInt32>
@@ -53,9 +53,9 @@ struct Engine: ~Copyable {
     private var freeCount = 0
     /// Columns a removal changed.
     private let changed: UnsafeMutablePointer<Int>
-    /// One block of memory holding everything above that describes the board (the planes,
-    /// heights, comparisons, leaders and their counts), and a copy of it kept by ``save()``:
-    /// restoring a board is then a single copy.
+    /// One block of memory holding the arrays above that describe the board (the planes,
+    /// heights, comparisons, leaders and free leaders with their counts; the codes have their
+    /// own), and a copy of it kept by ``save()``: restoring a board is then a single copy.
     private let state: UnsafeMutableRawPointer
     private let saved: UnsafeMutableRawPointer
     private let stateSize: Int
@@ -323,13 +323,6 @@ struct Engine: ~Copyable {
         return true
     }
 
-    /// The first block of the found group in strip order.
-    func firstFound() -> Int32 {
-        var column = Int.max
-        for k in 0..<groupColumnCount { column = min(column, groupColumns[k]) }
-        return Engine.position(column: column, row: groupMasks[column].trailingZeroBitCount)
-    }
-
     /// Calls `body` with every block of the found group, in strip order.
     func forEachFound(_ body: (Int32) -> Void) { forEachPosition(in: groupMasks, body) }
 
@@ -501,7 +494,10 @@ struct Engine: ~Copyable {
         var cells: [Cell] = []
         cells.reserveCapacity(size)
         forEachFound { cells.append(cell(at: $0)) }
-        return Group(colour: colour(at: firstFound()), cells: cells)
+        // Any block gives the colour: the lowest of the column the fill started from.
+        let start = groupColumns[0]
+        let block = Engine.position(column: start, row: groupMasks[start].trailingZeroBitCount)
+        return Group(colour: colour(at: block), cells: cells)
     }
 
     // MARK: Removal
