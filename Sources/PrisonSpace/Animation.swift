@@ -111,6 +111,14 @@ extension Entity {
     /// Whether a move of this entity is playing (started and not paused, stopped or complete).
     public var isAnimating: Bool { runningMove?.isPlaying ?? false }
 
+    /// Stops the entity's move in flight, if any, where the entity is now (its completion does not
+    /// run), and with `recursive` those of its descendants too, as RealityKit's
+    /// `stopAllAnimations(recursive:)`.
+    public func stopAllAnimations(recursive: Bool = true) {
+        runningMove?.stop()
+        if recursive { for child in children { child.stopAllAnimations(recursive: true) } }
+    }
+
     /// Puts the entity at `target`, given relative to `reference` (the world when nil), at once,
     /// stopping any move in flight.
     public func move(to target: Transform, relativeTo reference: Entity?) {

@@ -44,6 +44,10 @@ struct Primitive {
     var entity: Int
     var shape: Int
 
+    /// Whether this shape comes before `other` in the space's order: its entity first in a
+    /// depth-first walk, or the same entity and an earlier shape. Ties of distance go to it.
+    func precedes(_ other: Primitive) -> Bool { (entity, shape) < (other.entity, other.shape) }
+
     /// The shape `shape` (number `index` of its entity's) of an entity at `world`, or nil when
     /// the matrix squashes it flat or its bounds are not finite. A convex hull's planes are
     /// number `hull` of the hierarchy's.

@@ -43,7 +43,10 @@ extension Space {
     /// Casts a ray from `origin` along `direction` (any length but zero) for `length` metres and
     /// returns what it hits: every hit nearest first (the default), the nearest hit, or any one
     /// hit. Only enabled entities (with enabled ancestors) whose collision filter's group meets
-    /// `mask` are hit; a ray from inside a shape does not hit that shape. Origin, direction,
+    /// `mask` are hit; a ray from inside a shape does not hit that shape. Hits at exactly the same
+    /// distance come in the space's order: the entity met first in a depth-first walk of the
+    /// space (children in order) first, and an entity's shapes in their order; so does the
+    /// nearest hit, whatever the broad phase. Origin, direction,
     /// length and the results are in `reference`'s space (the world when nil). A NaN or infinite
     /// origin or direction, or a NaN length, hits nothing; an infinite length means no limit.
     public func raycast(
@@ -102,7 +105,9 @@ extension Space {
                 normal: normal.normalized, distance: found.t, shapeIndex: primitive.shape)
         }
         if let single = cast.single { return [hit(single)] }
-        return cast.found.sorted { $0.t < $1.t }.map(hit)
+        return cast.found.sorted {
+            $0.t != $1.t ? $0.t < $1.t : hierarchy.primitives[$0.primitive].precedes(hierarchy.primitives[$1.primitive])
+        }.map(hit)
     }
 
     /// One cast's test of each candidate shape, and what it found. A value the hierarchy's walk
@@ -150,6 +155,9 @@ extension Space {
             else { return best }
             switch query {
             case .nearest:
+                // At an equal distance the shape first in the space's order stays, whatever order
+                // the walk visits them in.
+                if let kept = single, hit.t == kept.t, !primitives[k].precedes(primitives[kept.primitive]) { return best }
                 single = (hit.t, k, hit.normal)
                 best = hit.t
                 return best

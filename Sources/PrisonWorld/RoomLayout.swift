@@ -38,9 +38,15 @@ public struct RoomLayout: Hashable, Sendable {
     /// The centre of block `(wall, column, row)` in its wall's space: `column` counts from the
     /// player's left facing the wall, `row` from the floor.
     public func centreInWall(column: Int, row: Int) -> SIMD3<Float> {
-        let s = blockSize
-        return [-innerDistance + (Float(column) + 0.5) * s, (Float(row) + 0.5) * s, -(innerDistance + s / 2)]
+        [across(column: Float(column)), up(row: Float(row)), -(innerDistance + blockSize / 2)]
     }
+
+    /// The x of the centre of a block in column `column` (a fraction between columns) in its
+    /// wall's space.
+    func across(column: Float) -> Float { -innerDistance + (column + 0.5) * blockSize }
+
+    /// The y of the centre of a block in row `row` in its wall's space.
+    func up(row: Float) -> Float { (row + 0.5) * blockSize }
 
     /// The centre of block `(wall, column, row)` in the world.
     public func centre(wall: Int, column: Int, row: Int) -> SIMD3<Float> {

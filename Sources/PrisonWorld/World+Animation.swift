@@ -1,79 +1,233 @@
 import PrisonRules
 import PrisonSpace
 
+// How the world keeps a wall a wall while taps come at any moment.
+//
+// The rules are ahead of the picture: after a tap every block has a cell to go to, and the
+// world moves it there from where it is drawn, in stages. A stage is a set of moves that start
+// together, last as long and ease alike: the falls of one column (straight up or down), the
+// slides of every column of a wall that is out of place (straight along the wall), or blocks
+// growing back or coming home in place after an undo. Blocks of one column move as one, columns
+// keep their order, and blocks of one column keep theirs, so moves of one stage interpolate
+// between two layouts where nothing overlaps and never overlap on the way. A wall starts a stage
+// only where nothing else could meet it: a column falls when no block of it is breaking and it
+// is not sliding; a wall slides when every column out of place is ready to slide together and no
+// breaking block is in the way. A tap on a moving block stops its stage where it is drawn, and
+// the next stages start from there.
+
 extension World {
-    /// Animates a move the game has just played, as its ``Choreography`` says: its group breaks
-    /// now, the blocks above fall when the break ends, then columns slide; the end of the game
-    /// follows the last slide.
+    /// A set of moves that start together, last as long and ease alike.
+    struct Stage {
+        enum Kind {
+            /// Blocks of one column move up or down it.
+            case vertical
+            /// Every column of a wall that is out of place slides to its place.
+            case horizontal
+            /// Blocks grow back or come home where they stand, after an undo.
+            case inPlace
+        }
+
+        let kind: Kind
+        let wall: Int
+        var members: [Int]
+    }
+
+    /// Animates a move the game has just played: its group breaks now, for the rules' combo
+    /// window, and the walls it touched move on toward the new cells as far as they can.
     func animate(_ outcome: MoveOutcome) {
-        let moved = outcome.removal.moved
-        let slots = moved.map { slot(of: $0.block) }
-        var displaced: Set<BlockID> = []
-        for (motion, index) in zip(moved, slots)
-        where states[index].entity.transform != restingTransform(at: motion.from) {
-            displaced.insert(motion.block.id)
+        var touched: [Int] = []
+        for placed in outcome.removal.broken {
+            let index = slot(of: placed.block)
+            leaveStage(index)
+            breakBlock(index)
+            if !touched.contains(placed.cell.wall) { touched.append(placed.cell.wall) }
         }
-        let choreography = Choreography(
-            of: outcome, settings: settings, comboWindow: game.rules.comboWindow, endsGame: game.isOver,
-            displaced: displaced)
-        for placed in outcome.removal.broken { breakBlock(slot(of: placed.block), duration: choreography.breakTicks) }
-        for (motion, index) in zip(moved, slots) {
-            states[index].cell = motion.to
-            replan(index)
-            if !states[index].isMoving { states[index].phase = .waiting }
-        }
-        for step in choreography.moves {
-            let index = slots[step.motionIndex]
-            schedule(
-                index, states[index].generation, to: step.cell, phase: step.kind == .fall ? .falling : .sliding,
-                duration: step.durationTicks, at: clock + step.startTicks)
-        }
+        for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.to }
         emit(.groupBroke(
             size: outcome.removal.broken.count, colour: outcome.removal.broken.first?.block.colour ?? 0,
             points: outcome.points, multiplier: outcome.multiplier))
         refreshMultiplier()
         refreshDanger()
-        if let end = choreography.endTicks { scheduleEnd(at: clock + end) }
+        for wall in touched.sorted() { startStages(on: wall) }
+        // On a world at rest the last slide ends then; the end waits for the walls to settle.
+        if game.isOver { scheduleEnd(at: clock + ticks.break + ticks.fall + ticks.slide) }
     }
 
-    /// Starts block `index`'s break: it shrinks and spins away for `duration` microseconds, and
-    /// rays no longer hit it.
-    private func breakBlock(_ index: Int, duration: Int64) {
-        replan(index)
+    /// Starts block `index`'s break: it shrinks and spins away where it is drawn for the combo
+    /// window, and rays no longer hit it.
+    private func breakBlock(_ index: Int) {
         states[index].cell = nil
         let entity = states[index].entity
         entity.collision = nil
         var target = entity.transform
         target.scale = .zero
         target.rotation = simd_quatf(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
-        start(index, to: target, phase: .breaking, duration: duration, timingFunction: .easeIn)
+        states[index].breakEnd = clock + ticks.break
+        timeline.schedule(.breakEnds(block: index, generation: states[index].generation), at: clock + ticks.break)
+        start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
     }
 
-    /// Cancels the block's scheduled steps; a move in flight goes on until the next one starts.
-    func replan(_ index: Int) {
-        states[index].generation += 1
-        states[index].pendingSteps = 0
+    /// A break ends: the block leaves the space, and its wall moves on.
+    func endBreak(of index: Int, generation: Int) {
+        guard states[index].generation == generation, states[index].breakEnd != nil else { return }
+        states[index].breakEnd = nil
+        states[index].entity.removeFromParent()
+        startStages(on: states[index].wall)
+        endIfSettled()
     }
 
-    private func schedule(_ index: Int, _ generation: Int, to cell: Cell, phase: BlockPhase, duration: Int64, at time: Int64) {
-        states[index].pendingSteps += 1
-        timeline.schedule(.move(block: index, generation: generation, to: cell, phase: phase, duration: duration), at: time)
+    /// A stage ends: its blocks are where it took them, resting there if that is their cell.
+    func endStage(_ number: Int) {
+        guard let stage = stages.removeValue(forKey: number) else { return }
+        for index in stage.members {
+            states[index].stage = nil
+            if isHome(index) {
+                states[index].phase = .resting
+                landings += 1
+            } else {
+                states[index].phase = .waiting
+            }
+        }
+        startStages(on: stage.wall)
+        endIfSettled()
     }
 
-    /// Starts a move of block `index` from where it is to `target` in its wall's space.
+    /// Takes block `index` out of the stage it moves in: a fall or a slide stops where it is
+    /// drawn, all its blocks with it; blocks growing back in place go on.
+    func leaveStage(_ index: Int) {
+        guard let number = states[index].stage, var stage = stages[number] else { return }
+        states[index].stage = nil
+        guard stage.kind != .inPlace else {
+            stage.members.removeAll { $0 == index }
+            stages[number] = stage
+            return
+        }
+        stages[number] = nil
+        for member in stage.members {
+            states[member].entity.stopAllAnimations(recursive: false)
+            states[member].stage = nil
+            states[member].phase = .waiting
+        }
+    }
+
+    /// Whether block `index` is drawn at rest in its cell.
+    private func isHome(_ index: Int) -> Bool {
+        guard let cell = states[index].cell else { return false }
+        return states[index].entity.transform == restingTransform(at: cell)
+    }
+
+    /// Starts on wall `wall` every stage that can start now, and shows the blocks broken and
+    /// taken back once the wall has settled.
+    func startStages(on wall: Int) {
+        guard !hasEnded else { return }
+        let s = settings.blockSize, seam = s * 1e-3
+        // Where breaking blocks are drawn: nothing may move into them.
+        var obstacles: [SIMD2<Float>] = []
+        var hidden: [Int] = []
+        var columns = [[Int]](repeating: [], count: max(0, layout.width))
+        var wallIsSliding = false
+        for index in slotsOfWall[wall] {
+            let state = states[index]
+            if state.breakEnd != nil, state.entity.parent != nil {
+                let at = state.entity.transform.translation
+                obstacles.append([at.x, at.y])
+            }
+            guard let cell = state.cell, state.breakEnd == nil else { continue }
+            if state.entity.parent == nil {
+                hidden.append(index)
+                continue
+            }
+            if let number = state.stage, stages[number]?.kind == .horizontal { wallIsSliding = true }
+            columns[cell.column].append(index)
+        }
+        var slide: [Int] = []
+        var canSlide = !wallIsSliding
+        var isSettled = true
+        for (column, members) in columns.enumerated() where !members.isEmpty {
+            // The blocks of a column are drawn one above the other at one x.
+            let x = states[members[0]].entity.transform.translation.x
+            let home = layout.across(column: Float(column))
+            let isBusy = members.contains { states[$0].stage != nil }
+            let falling = members.filter { states[$0].entity.transform.translation.y != layout.up(row: Float(states[$0].cell!.row)) }
+            let isOutOfPlace = x != home
+            if isBusy || !falling.isEmpty || isOutOfPlace { isSettled = false }
+            for index in members where states[index].stage == nil {
+                states[index].phase = isHome(index) ? .resting : .waiting
+            }
+            if isOutOfPlace {
+                slide.append(contentsOf: members)
+                if isBusy || !falling.isEmpty { canSlide = false }
+                // Columns between here and home must be clear of breaking blocks.
+                let low = min(x, home) - s + seam, high = max(x, home) + s - seam
+                if obstacles.contains(where: { $0.x > low && $0.x < high }) { canSlide = false }
+            }
+            if !isBusy, !falling.isEmpty, !obstacles.contains(where: { abs($0.x - x) < s / 2 }) {
+                startStage(.vertical, on: wall, moving: falling, duration: ticks.fall) { index, from in
+                    var to = from
+                    to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
+                    return (to, to.translation.y < from.translation.y ? .falling : .returning)
+                }
+            }
+        }
+        if canSlide, !slide.isEmpty {
+            startStage(.horizontal, on: wall, moving: slide, duration: ticks.slide) { index, from in
+                var to = from
+                to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
+                return (to, to.translation.x < from.translation.x ? .sliding : .returning)
+            }
+        }
+        guard isSettled, !hidden.isEmpty else { return }
+        // Blocks taken back after their break ended grow back in their cells once the wall
+        // is still there and no breaking block is in the way.
+        let appearing = hidden.filter { index in
+            let centre = restingTransform(at: states[index].cell!).translation
+            return !obstacles.contains { abs($0.x - centre.x) < s - seam && abs($0.y - centre.y) < s - seam }
+        }
+        for index in appearing {
+            var from = restingTransform(at: states[index].cell!)
+            from.scale = .zero
+            states[index].entity.transform = from
+            walls[wall].addChild(states[index].entity)
+        }
+        startStage(.inPlace, on: wall, moving: appearing, duration: ticks.undo) { index, _ in
+            (self.restingTransform(at: self.states[index].cell!), .returning)
+        }
+    }
+
+    /// Starts a stage of `kind` on `wall`: each block of `members` moves from where it is to the
+    /// transform `target` gives, in its wall's space, for `duration` microseconds, in the phase
+    /// `target` says.
+    func startStage(
+        _ kind: Stage.Kind, on wall: Int, moving members: [Int], duration: Int64,
+        target: (_ index: Int, _ from: Transform) -> (Transform, BlockPhase)
+    ) {
+        guard !members.isEmpty else { return }
+        let number = nextStage
+        nextStage += 1
+        stages[number] = Stage(kind: kind, wall: wall, members: members)
+        for index in members {
+            let entity = states[index].entity
+            let (to, phase) = target(index, entity.transform)
+            states[index].stage = number
+            states[index].phase = phase
+            if duration == 0 {
+                entity.move(to: to, relativeTo: entity.parent)
+            } else {
+                entity.move(to: to, relativeTo: entity.parent, microseconds: duration, timingFunction: .easeInOut)
+            }
+        }
+        timeline.schedule(.stageEnds(number), at: clock + duration)
+    }
+
+    /// Starts a move of block `index` from where it is to `target` in its wall's space, outside
+    /// any stage: a break, or a topple at the end.
     func start(
-        _ index: Int, to target: Transform, phase: BlockPhase, duration: Int64, timingFunction: AnimationTimingFunction = .easeInOut
+        _ index: Int, to target: Transform, phase: BlockPhase, duration: Int64, timingFunction: AnimationTimingFunction
     ) {
         states[index].phase = phase
-        states[index].isMoving = true
-        let generation = states[index].generation
         let entity = states[index].entity
         noteAnimation(lasting: duration)
-        entity.move(
-            to: target, relativeTo: entity.parent, microseconds: duration, timingFunction: timingFunction
-        ) { [unowned self] in
-            self.moveEnded(index, generation: generation)
-        }
+        entity.move(to: target, relativeTo: entity.parent, microseconds: duration, timingFunction: timingFunction)
     }
 
     /// Notes an animation that starts now and lasts `duration` microseconds.
@@ -92,31 +246,19 @@ extension World {
         walls[wall].move(to: target, relativeTo: room, microseconds: duration, timingFunction: timingFunction)
     }
 
-    private func moveEnded(_ index: Int, generation: Int) {
-        states[index].isMoving = false
-        guard states[index].generation == generation else {
-            // A move of an older plan ended; the new plan's steps are still to come.
-            if states[index].pendingSteps > 0 { states[index].phase = .waiting }
-            return
-        }
-        switch states[index].phase {
-        case .breaking:
-            states[index].entity.removeFromParent()
-        case .toppling:
-            break
-        default:
-            if states[index].pendingSteps > 0 {
-                states[index].phase = .waiting
-            } else {
-                states[index].phase = .resting
-                landings += 1
-            }
-        }
+    /// Plays the end of the game if it is due and every wall has settled: no stage moving, no
+    /// block breaking, every block at rest in its cell.
+    func endIfSettled() {
+        guard endIsDue, !hasEnded, stages.isEmpty,
+            states.allSatisfy({ $0.breakEnd == nil && ($0.cell == nil || ($0.phase == .resting && $0.entity.parent != nil)) })
+        else { return }
+        endIsDue = false
+        end()
     }
 
     /// The end of the game: a cleared room's walls open outward; otherwise the blocks left topple
     /// to the floor and can no longer be tapped.
-    func end() {
+    private func end() {
         hasEnded = true
         emit(game.isCleared ? .roomCleared(score: game.score) : .gameEnded(score: game.score))
         let duration = ticks.end
@@ -134,7 +276,6 @@ extension World {
         let s = settings.blockSize
         for index in states.indices {
             guard let cell = states[index].cell else { continue }
-            replan(index)
             states[index].entity.collision = nil
             // Each column topples toward the player: row r lands r blocks in from the wall.
             let standing = layout.centreInWall(column: cell.column, row: cell.row)

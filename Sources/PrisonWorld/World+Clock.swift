@@ -18,6 +18,10 @@ extension World {
             while let due = timeline.nextTime, due <= target {
                 advanceClock(to: due)
                 while let step = timeline.popStep(dueBy: due) { run(step) }
+                if landings > 0 {
+                    emit(.blocksLanded(count: landings))
+                    landings = 0
+                }
             }
             advanceClock(to: target)
         }
@@ -33,13 +37,10 @@ extension World {
         guard target > clock else { return }
         space.advance(byMicroseconds: target - clock)
         clock = target
-        if landings > 0 {
-            emit(.blocksLanded(count: landings))
-            landings = 0
-        }
     }
 
-    /// Plays the end of the game at `time`, unless the game is taken back from its end first.
+    /// Plays the end of the game at `time`, or once the walls settle after it, unless the game is
+    /// taken back from its end first.
     func scheduleEnd(at time: Int64) {
         endGeneration += 1
         timeline.schedule(.end(generation: endGeneration), at: time)
@@ -48,17 +49,18 @@ extension World {
     /// Runs a step of the timeline when it is due.
     func run(_ step: Step) {
         switch step {
-        case .move(let index, let generation, let cell, let phase, let duration):
-            guard states[index].generation == generation else { return }
-            states[index].pendingSteps -= 1
-            start(index, to: restingTransform(at: cell), phase: phase, duration: duration)
+        case .stageEnds(let number):
+            endStage(number)
+        case .breakEnds(let index, let generation):
+            endBreak(of: index, generation: generation)
         case .comboEnds:
             refreshMultiplier()
         case .animationEnds:
             break
         case .end(let generation):
             guard generation == endGeneration, game.isOver else { return }
-            end()
+            endIsDue = true
+            endIfSettled()
         }
     }
 

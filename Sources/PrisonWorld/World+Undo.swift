@@ -2,14 +2,15 @@ import PrisonRules
 import PrisonSpace
 
 extension World {
-    /// Takes back the last move: the broken blocks come back and every block returns to its cell
-    /// from wherever it is. Returns what the move had done; nil when there is nothing to undo.
+    /// Takes back the last move: the blocks move back to their cells from wherever they are
+    /// drawn, in stages as after a tap (straight up and along the walls), and the broken blocks
+    /// grow back, in place if they were still breaking, in their cells once their wall has
+    /// settled otherwise. Returns what the move had done; nil when there is nothing to undo.
     @discardableResult
     public func undo() -> MoveOutcome? {
         guard let outcome = game.undo() else { return nil }
-        for placed in outcome.removal.broken { states[slot(of: placed.block)].cell = placed.cell }
-        for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }
         endGeneration += 1
+        endIsDue = false
         if hasEnded {
             hasEnded = false
             for wall in walls.indices {
@@ -17,16 +18,34 @@ extension World {
                     wall, to: Transform(rotation: layout.rotation(ofWall: wall)), duration: ticks.undo,
                     timingFunction: .easeInOut)
             }
-        }
-        for index in states.indices {
-            guard let cell = states[index].cell else { continue }
-            let state = states[index]
-            if state.isMoving || state.pendingSteps > 0 || state.entity.parent == nil
-                || state.entity.transform != restingTransform(at: cell)
-            {
-                sendHome(index, to: cell)
+            // Toppled blocks stand up again where they stood, then move on from there.
+            for (wall, slots) in slotsOfWall.enumerated() {
+                let toppled = slots.filter { states[$0].phase == .toppling }
+                for index in toppled { states[index].entity.collision = layout.blockCollision }
+                startStage(.inPlace, on: wall, moving: toppled, duration: ticks.undo) { index, _ in
+                    (self.restingTransform(at: self.states[index].cell!), .returning)
+                }
             }
         }
+        var breaking: [Int] = []
+        for placed in outcome.removal.broken {
+            let index = slot(of: placed.block)
+            states[index].cell = placed.cell
+            states[index].entity.collision = layout.blockCollision
+            if states[index].breakEnd != nil {
+                states[index].breakEnd = nil
+                states[index].generation += 1
+                breaking.append(index)
+            }
+        }
+        for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }
+        // Blocks still breaking grow back where they are drawn.
+        for (wall, slots) in slotsOfWall.enumerated() {
+            startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: ticks.undo) { _, from in
+                (Transform(translation: from.translation), .returning)
+            }
+        }
+        for wall in walls.indices { startStages(on: wall) }
         refreshMultiplier()
         refreshDanger()
         return outcome
@@ -40,13 +59,5 @@ extension World {
         guard let outcome = game.redo(at: time) else { return nil }
         animate(outcome)
         return outcome
-    }
-
-    private func sendHome(_ index: Int, to cell: Cell) {
-        let entity = states[index].entity
-        if entity.parent == nil { walls[cell.wall].addChild(entity) }
-        entity.collision = layout.blockCollision
-        replan(index)
-        start(index, to: restingTransform(at: cell), phase: .returning, duration: ticks.undo)
     }
 }

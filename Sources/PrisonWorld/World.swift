@@ -24,8 +24,10 @@ import PrisonSpace
 /// - Undo and redo: ``undo()``, ``redo()``.
 /// - The clock and its events: ``advance(by:)``, which returns the
 ///   ``WorldEvent``s of the step.
-/// - The animation plays each move's ``Choreography``, a pure function
-///   of the move's outcome and the settings.
+/// - The animation: a tap's group breaks at once; on each wall the blocks then move from where
+///   they are drawn to the cells the rules give them, falls straight down a column and slides
+///   straight along the wall, in stages that never let two blocks overlap, whenever taps come.
+///   A move played on a world at rest follows its ``Choreography``.
 public final class World {
     /// The sizes and durations of the world.
     public let settings: WorldSettings
@@ -52,6 +54,8 @@ public final class World {
     var states: [BlockState]
     let slotByID: [BlockID: Int]
     var blockByEntity: [ObjectIdentifier: Int]
+    /// The blocks of each wall, as places in ``states``.
+    let slotsOfWall: [[Int]]
     var dangerBlocks: Set<Int> = []
     /// The world clock, in microseconds, and the attoseconds of the steps not yet counted.
     var clock: Int64 = 0
@@ -63,23 +67,34 @@ public final class World {
     var animationsEnd: Int64 = 0
     var lastAnimationEnd: Int64 = -1
     /// The durations of the settings and the rules' combo window, in microseconds.
-    let ticks: (break: Int64, undo: Int64, end: Int64)
+    let ticks: (break: Int64, fall: Int64, slide: Int64, undo: Int64, end: Int64)
     /// Changes when the game ends or is taken back from its end, cancelling a scheduled end.
     var endGeneration = 0
+    /// Whether the end is due and waits for the walls to settle.
+    var endIsDue = false
+    /// The stages moving now, by number, and the number of the next one.
+    var stages: [Int: Stage] = [:]
+    var nextStage = 0
 
     struct BlockState {
         let block: Block
         let entity: Entity
+        /// The wall the block stands on, for the whole game.
+        let wall: Int
+        /// The cell the rules have the block in; nil once its group broke.
         var cell: Cell?
         var phase: BlockPhase = .resting
-        /// Changes whenever the block's plan is replaced, cancelling its scheduled steps.
+        /// The stage the block moves in, while it moves.
+        var stage: Int?
+        /// When the block's break ends, while it breaks.
+        var breakEnd: Int64?
+        /// Changes when a break is taken back, cancelling its scheduled end.
         var generation = 0
-        var pendingSteps = 0
-        var isMoving = false
     }
 
     enum Step {
-        case move(block: Int, generation: Int, to: Cell, phase: BlockPhase, duration: Int64)
+        case stageEnds(Int)
+        case breakEnds(block: Int, generation: Int)
         case comboEnds
         case end(generation: Int)
         /// An animation ends: the clock stops here, so landings are reported on time.
@@ -91,7 +106,10 @@ public final class World {
     public init(game: Game, settings: WorldSettings = WorldSettings()) {
         self.game = game
         self.settings = settings
-        ticks = (game.rules.comboWindow.ticks, settings.undoDuration.ticks, settings.endDuration.ticks)
+        ticks = (
+            game.rules.comboWindow.ticks, settings.fallDuration.ticks, settings.slideDuration.ticks,
+            settings.undoDuration.ticks, settings.endDuration.ticks
+        )
         space = Space()
         let layout = RoomLayout(walls: game.start.room.walls, width: game.start.room.width, blockSize: settings.blockSize)
         self.layout = layout
@@ -102,8 +120,10 @@ public final class World {
         states = game.start.placedBlocks.enumerated().map { index, placed in
             let entity = layout.makeBlock(
                 named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
-            return BlockState(block: placed.block, entity: entity)
+            return BlockState(block: placed.block, entity: entity, wall: placed.cell.wall)
         }
+        let wallOfSlot = states.map(\.wall)
+        slotsOfWall = (0..<layout.walls).map { wall in wallOfSlot.indices.filter { wallOfSlot[$0] == wall } }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
         blockByEntity = Dictionary(uniqueKeysWithValues: states.enumerated().map { (ObjectIdentifier($1.entity), $0) })
         for placed in game.board.placedBlocks {
