@@ -4,9 +4,12 @@ import PrisonRules
 /// durations: which blocks break, fall and slide, when each step starts after the tap and how
 /// long it lasts, and when the end of the game starts if the move ended it.
 ///
-/// The group breaks at once, for the rules' combo window (what the player sees is what scores);
-/// the blocks above fall when the break ends, then columns slide together; the end follows the
-/// last slide. Durations are whole microseconds, the world clock's unit.
+/// This is how a ``World`` at rest animates a move: the group breaks at once, for the rules'
+/// combo window (what the player sees is what scores); the blocks above fall when the break
+/// ends, then columns slide together (as soon as the break ends when nothing falls); the end
+/// starts as long after the tap as a break, a fall and a slide take. Durations are whole
+/// microseconds, the world clock's unit. While earlier moves are still moving, the world plans
+/// from where blocks are drawn instead, and its steps may start later.
 ///
 /// ```swift
 /// let outcome = try game.play(Move(cell, at: .zero))
@@ -72,7 +75,7 @@ public struct Choreography: Hashable, Sendable {
     let breakTicks: Int64, endTicks: Int64?
 
     /// The choreography of `outcome`: breaks for `comboWindow`, then falls and slides as long as
-    /// `settings` says; an end after the last slide when `endsGame`. A block that only slides
+    /// `settings` says; an end after a break, a fall and a slide when `endsGame`. A block that only slides
     /// still falls in place first when it is in `displaced` (drawn away from the cell it left,
     /// as a block still on its way there is), so that it reaches its row before sliding.
     public init(
@@ -82,7 +85,9 @@ public struct Choreography: Hashable, Sendable {
         // The few durations are turned into the world clock's microseconds once a move.
         breakTicks = comboWindow.ticks
         let fall = settings.fallDuration.ticks, slide = settings.slideDuration.ticks
-        let fallStart = breakTicks, slideStart = fallStart + fall
+        let fallStart = breakTicks
+        let falls = outcome.removal.moved.contains { $0.from.row != $0.to.row || displaced.contains($0.block.id) }
+        let slideStart = fallStart + (falls ? fall : 0)
         breaks = outcome.removal.broken.map(\.block.id)
         var moves: [Step] = []
         moves.reserveCapacity(2 * outcome.removal.moved.count)
@@ -101,6 +106,6 @@ public struct Choreography: Hashable, Sendable {
             }
         }
         self.moves = moves
-        endTicks = endsGame ? slideStart + slide : nil
+        endTicks = endsGame ? breakTicks + fall + slide : nil
     }
 }

@@ -125,7 +125,7 @@ extension World {
         var obstacles: [SIMD2<Float>] = []
         var hidden: [Int] = []
         var columns = [[Int]](repeating: [], count: max(0, layout.width))
-        var wallIsSliding = false
+        var wallIsSliding = false, wallIsFalling = false
         for index in slotsOfWall[wall] {
             let state = states[index]
             if state.breakEnd != nil, state.entity.parent != nil {
@@ -133,15 +133,20 @@ extension World {
                 obstacles.append([at.x, at.y])
             }
             guard let cell = state.cell, state.breakEnd == nil else { continue }
-            if state.entity.parent == nil {
+            if let number = state.stage {
+                switch stages[number]?.kind {
+                case .horizontal: wallIsSliding = true
+                case .vertical: wallIsFalling = true
+                default: break
+                }
+            } else if state.entity.transform.scale == .zero {
                 hidden.append(index)
                 continue
             }
-            if let number = state.stage, stages[number]?.kind == .horizontal { wallIsSliding = true }
             columns[cell.column].append(index)
         }
         var slide: [Int] = []
-        var canSlide = !wallIsSliding
+        var canSlide = true
         var isSettled = true
         for (column, members) in columns.enumerated() where !members.isEmpty {
             // The blocks of a column are drawn one above the other at one x.
@@ -162,6 +167,7 @@ extension World {
                 if obstacles.contains(where: { $0.x > low && $0.x < high }) { canSlide = false }
             }
             if !isBusy, !falling.isEmpty, !obstacles.contains(where: { abs($0.x - x) < s / 2 }) {
+                wallIsFalling = true
                 startStage(.vertical, on: wall, moving: falling, duration: ticks.fall) { index, from in
                     var to = from
                     to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
@@ -169,7 +175,9 @@ extension World {
                 }
             }
         }
-        if canSlide, !slide.isEmpty {
+        // Slides wait for the falls that run or can run; a fall held back by a break does not
+        // hold them back.
+        if canSlide, !wallIsSliding, !wallIsFalling, !slide.isEmpty {
             startStage(.horizontal, on: wall, moving: slide, duration: ticks.slide) { index, from in
                 var to = from
                 to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
@@ -177,17 +185,11 @@ extension World {
             }
         }
         guard isSettled, !hidden.isEmpty else { return }
-        // Blocks taken back after their break ended grow back in their cells once the wall
-        // is still there and no breaking block is in the way.
+        // Blocks taken back after their break ended wait in their cells, too small to see or
+        // hit, and grow back once the wall is still and no breaking block is in the way.
         let appearing = hidden.filter { index in
             let centre = restingTransform(at: states[index].cell!).translation
             return !obstacles.contains { abs($0.x - centre.x) < s - seam && abs($0.y - centre.y) < s - seam }
-        }
-        for index in appearing {
-            var from = restingTransform(at: states[index].cell!)
-            from.scale = .zero
-            states[index].entity.transform = from
-            walls[wall].addChild(states[index].entity)
         }
         startStage(.inPlace, on: wall, moving: appearing, duration: ticks.undo) { index, _ in
             (self.restingTransform(at: self.states[index].cell!), .returning)

@@ -4,8 +4,8 @@ import PrisonSpace
 extension World {
     /// Takes back the last move: the blocks move back to their cells from wherever they are
     /// drawn, in stages as after a tap (straight up and along the walls), and the broken blocks
-    /// grow back, in place if they were still breaking, in their cells once their wall has
-    /// settled otherwise. Returns what the move had done; nil when there is nothing to undo.
+    /// grow back: where they are drawn if they were still breaking, otherwise in their cells
+    /// once their wall has settled (until then they are there, too small to see or hit). Returns what the move had done; nil when there is nothing to undo.
     @discardableResult
     public func undo() -> MoveOutcome? {
         guard let outcome = game.undo() else { return nil }
@@ -36,6 +36,12 @@ extension World {
                 states[index].breakEnd = nil
                 states[index].generation += 1
                 breaking.append(index)
+            } else {
+                var waiting = restingTransform(at: placed.cell)
+                waiting.scale = .zero
+                states[index].entity.transform = waiting
+                states[index].phase = .waiting
+                walls[placed.cell.wall].addChild(states[index].entity)
             }
         }
         for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }

@@ -145,7 +145,8 @@ struct AnimationPhaseTests {
     func slidingBlock() throws {
         let world = try world(Self.slidingTwos)
         try world.tap(lookingAt: cell(0, 0, 0))
-        world.advance(by: .milliseconds(1000 + 300 + 100))
+        // Nothing falls, so the columns slide as soon as the break ends.
+        world.advance(by: .milliseconds(1000 + 100))
         let two = try #require(world.block(in: cell(0, 0, 1)))
         #expect(two.phase == .sliding)
         let x = two.entity.position(relativeTo: nil).x
@@ -456,7 +457,8 @@ struct RegressionTests {
         try world.tap(lookingAt: cell(0, 0, 0))
         world.settle()
         world.undo()
-        let events = world.advance(by: .milliseconds(36)) + world.advance(by: .milliseconds(364))
+        // The 5 slides back (0.25 s), then the pair grows back in its cells (0.4 s).
+        let events = world.advance(by: .milliseconds(36)) + world.advance(by: .milliseconds(614))
         #expect(!world.isAnimating && world.blocks.allSatisfy { $0.phase == .resting })
         #expect(events.contains { if case .blocksLanded = $0.kind { true } else { false } })
     }
