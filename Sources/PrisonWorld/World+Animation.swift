@@ -59,6 +59,11 @@ extension World {
         states[index].cell = nil
         let entity = states[index].entity
         entity.collision = nil
+        // A block taken back that has not grown yet was never seen: it goes at once.
+        guard entity.transform.scale != .zero else {
+            entity.removeFromParent()
+            return
+        }
         var target = entity.transform
         target.scale = .zero
         target.rotation = simd_quatf(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
@@ -192,7 +197,11 @@ extension World {
             return !obstacles.contains { abs($0.x - centre.x) < s - seam && abs($0.y - centre.y) < s - seam }
         }
         startStage(.inPlace, on: wall, moving: appearing, duration: ticks.undo) { index, _ in
-            (self.restingTransform(at: self.states[index].cell!), .returning)
+            // Unseen, a block waits in the cell it had when taken back; another undo may have
+            // given it another since.
+            let home = self.restingTransform(at: self.states[index].cell!)
+            self.states[index].entity.transform = Transform(scale: .zero, translation: home.translation)
+            return (home, .returning)
         }
     }
 

@@ -1,0 +1,149 @@
+import PrisonRules
+import PrisonSpace
+import PrisonWorld
+import Testing
+
+/// What a player sees of a wall, frame by frame, while taps come at any moment: blocks never
+/// overlap, falls are straight down and slides straight along, and a ray to the middle of a
+/// block's drawn face taps that block.
+@Suite("Walls stay walls, frame by frame")
+struct WallPropertyTests {
+    /// A drawn block's square on its wall: centre (across, up) in the wall's space and half its
+    /// edge. A breaking block keeps the whole square it started breaking in.
+    struct Square {
+        let wall: Int
+        let centre: SIMD2<Float>
+        let half: Float
+        let block: WorldBlock
+
+        init(_ block: WorldBlock, wall: Int, edge: Float) {
+            self.wall = wall
+            self.block = block
+            let at = block.entity.transform.translation
+            centre = [at.x, at.y]
+            half = block.phase == .breaking ? edge / 2 : edge / 2 * block.entity.transform.scale.x
+        }
+
+        /// Whether the two squares overlap by more than the seam between neighbours.
+        func overlaps(_ other: Square, seam: Float) -> Bool {
+            let reach = half + other.half - seam
+            return wall == other.wall && abs(centre.x - other.centre.x) < reach && abs(centre.y - other.centre.y) < reach
+        }
+    }
+
+    /// Checks one frame: no two drawn blocks overlap, every block stays in its wall's plane,
+    /// and a ray to the middle of every visible block's face taps it. Returns the problems.
+    static func problems(in world: World) -> [String] {
+        let edge = world.settings.blockSize, seam = edge * 2e-3
+        let plane = -(world.layout.innerDistance + edge / 2)
+        var problems: [String] = []
+        // Blocks taken back wait in their cells at scale 0 before they grow: nothing to see.
+        let squares = world.blocks.map { block in
+            Square(block, wall: world.walls.firstIndex { $0 === block.entity.parent }!, edge: edge)
+        }.filter { $0.half > 0 }
+        for (i, a) in squares.enumerated() {
+            if a.block.entity.transform.translation.z != plane {
+                problems.append("block \(a.block.block.id) left its wall's plane")
+            }
+            for b in squares[(i + 1)...] where a.overlaps(b, seam: seam) {
+                problems.append(
+                    "blocks \(a.block.block.id) (\(a.block.phase)) and \(b.block.block.id) (\(b.block.phase)) overlap at \(world.time)")
+            }
+        }
+        // A block growing back after an undo is smaller than its cell, its face set back, and
+        // from the eye a neighbour can hide the middle of it: only whole blocks are aimed at.
+        for square in squares {
+            guard let cell = square.block.cell, square.block.entity.transform.scale == [1, 1, 1] else { continue }
+            let ray = world.ray(toward: cell)!
+            let hit = world.target(along: ray)
+            if hit?.block.block != square.block.block {
+                problems.append(
+                    "a ray to \(cell) (\(square.block.phase)) hits \(hit.map { "\($0.cell)" } ?? "nothing") at \(world.time)")
+            }
+        }
+        return problems
+    }
+
+    @Test(
+        "Taps at random frames, inside breaks, falls and slides: no overlap at any frame, straight moves, every ray hits its block",
+        arguments: [(1, 6, 6), (4, 4, 4), (1, 9, 7), (4, 5, 3)])
+    func randomTapsKeepTheWalls(shape: (walls: Int, width: Int, height: Int)) throws {
+        let room = try Room(walls: shape.walls, width: shape.width, height: shape.height)
+        var tapsWhileMoving = 0, frames = 0
+        for seed in UInt64(0)..<40 {
+            let world = World(game: Game(start: try Board.random(room: room, colours: 3, seed: seed)))
+            var random = SeededGenerator(seed: seed, stream: 7)
+            var previous: [BlockID: (SIMD3<Float>, BlockPhase)] = [:]
+            var log: [String] = []
+            while !world.hasEnded, frames < 1_000_000 {
+                // A tap, an undo or a redo at a random frame, often while blocks move.
+                switch random.below(40) {
+                case 0: if world.undo() != nil { log.append("undo at \(world.time)") }
+                case 1: if world.redo() != nil { log.append("redo at \(world.time)") }
+                case 2..<9:
+                    // A player taps what they see: blocks taken back grow before they can be hit.
+                    let groups = world.game.availableGroups
+                    guard !groups.isEmpty else { break }
+                    let group = groups[random.below(groups.count)]
+                    let aimed = group.cells[random.below(group.size)]
+                    guard world.block(in: aimed)!.entity.transform.scale.x > 0.5 else { break }
+                    if world.blocks.contains(where: { $0.phase == .falling || $0.phase == .sliding }) { tapsWhileMoving += 1 }
+                    let outcome = try world.tap(lookingAt: aimed)
+                    log.append("tap \(aimed) at \(world.time) broke \(outcome.removal.broken.map { "\($0.block.id)" })")
+                    #expect(outcome.removal.broken.contains { $0.cell == aimed }, "seed \(seed): the tap broke the group aimed at")
+                    let problems = Self.problems(in: world)
+                    #expect(problems.isEmpty, "seed \(seed), after a tap: \(problems.prefix(3))")
+                default: break
+                }
+                // Frames of 60 Hz, and now and then a longer or odd one.
+                let frame = random.below(10) == 0 ? Int64(1 + random.below(400_000)) : 16_667
+                world.advance(by: .microseconds(frame))
+                frames += 1
+                // Once the game is over the blocks left topple to the floor: no wall to keep.
+                if world.hasEnded { break }
+                let problems = Self.problems(in: world)
+                #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3)) \(log.suffix(6))")
+                for block in world.blocks {
+                    let now = block.entity.transform.translation
+                    if let (then, phase) = previous[block.block.id], phase == block.phase {
+                        if phase == .falling { #expect(now.x == then.x, "seed \(seed): a fall is straight down") }
+                        if phase == .sliding { #expect(now.y == then.y, "seed \(seed): a slide is straight along") }
+                    }
+                    previous[block.block.id] = (now, block.phase)
+                }
+                if !problems.isEmpty { break }
+            }
+            world.advance(by: .seconds(10))
+            #expect(world.game.isOver || !world.isAnimating)
+        }
+        #expect(tapsWhileMoving > 20, "the sessions tap while blocks fall and slide")
+    }
+
+    /// The game of the report: greedy taps every 0.8 s on one 15 x 15 wall of 5 colours, game 15
+    /// of seed 11, whose 48th tap broke a group of 2s when aimed at a group of 4s.
+    @Test("The reported game: every tap breaks the group aimed at, and no frame overlaps")
+    func reportedGame() throws {
+        let room = try Room(walls: 1, width: 15, height: 15)
+        let simulation = try Simulation(room: room, colours: 5, player: "greedy", seed: 11)
+        let rules = try Simulation(room: room, colours: 5, player: "greedy", seed: 11, throughWorld: false).playGame(15)
+        // The same taps at the same times, played frame by frame at 60 Hz.
+        let world = World(game: Game(start: rules.game.start))
+        var next = 0
+        let moves = rules.game.moves
+        while !world.hasEnded {
+            if next < moves.count, world.time >= moves[next].time! {
+                let aimed = moves[next].cell
+                let outcome = try world.tap(lookingAt: aimed)
+                #expect(outcome.removal.broken.contains { $0.cell == aimed }, "move \(next)")
+                next += 1
+            }
+            world.advance(by: min(.microseconds(16_667), next < moves.count ? moves[next].time! - world.time : .seconds(1)))
+            if world.hasEnded { break }
+            let problems = Self.problems(in: world)
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
+            if !problems.isEmpty { break }
+        }
+        #expect(next == moves.count && world.game.score == rules.record.score)
+        #expect(simulation.playGame(15).record == rules.record)
+    }
+}
