@@ -25,16 +25,30 @@ struct SimulationTests {
         #expect(Set(one.map(\.seed)).count == 8, "every game has its own board")
     }
 
-    @Test("Taps through the world score exactly what the rules alone score for the same taps")
-    func worldAgreesWithRules() throws {
-        for player in ["random", "greedy"] {
-            let world = try Simulation(room: Self.room, colours: 4, player: player, seed: 5)
-            let rules = try Simulation(room: Self.room, colours: 4, player: player, seed: 5, throughWorld: false)
-            for index in 0..<6 {
-                let throughWorld = world.playGame(index)
-                #expect(throughWorld.record.missedTaps == 0)
-                #expect(throughWorld.record == rules.playGame(index).record)
-                #expect(throughWorld.game.isOver)
+    @Test(
+        "Taps through the world score exactly what the rules alone score for the same taps, for every player and room",
+        arguments: [(1, 15, 15, 5), (4, 6, 5, 4), (1, 8, 8, 3), (4, 12, 10, 5)])
+    func worldAgreesWithRules(shape: (walls: Int, width: Int, height: Int, colours: Int)) throws {
+        let room = try Room(walls: shape.walls, width: shape.width, height: shape.height)
+        let large = shape.width * shape.height * shape.walls > 150
+        for player in Players.all.map(\.name) {
+            let searches = player != "random" && player != "greedy"
+            // Taps every 0.8 s (inside the combo window) and every 0.3 s (inside falls and slides).
+            for tapInterval in [Simulation.defaultTapInterval, .milliseconds(300)] {
+                let world = try Simulation(
+                    room: room, colours: shape.colours, player: player, seed: 11, tapInterval: tapInterval,
+                    thinking: SearchBudget(playouts: 30))
+                let rules = try Simulation(
+                    room: room, colours: shape.colours, player: player, seed: 11, tapInterval: tapInterval, throughWorld: false,
+                    thinking: SearchBudget(playouts: 30))
+                for index in 0..<(searches ? 1 : large ? 3 : 10) {
+                    let throughWorld = world.playGame(index)
+                    let alone = rules.playGame(index)
+                    #expect(throughWorld.record.missedTaps == 0, "\(player), game \(index)")
+                    #expect(throughWorld.record == alone.record, "\(player), game \(index)")
+                    #expect(throughWorld.game == alone.game, "\(player), game \(index)")
+                    #expect(throughWorld.game.isOver)
+                }
             }
         }
     }
