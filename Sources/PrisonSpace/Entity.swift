@@ -23,8 +23,9 @@ open class Entity {
     /// weak reference is not cheap.
     @exclusivity(unchecked) private var changes: ChangeCounter?
 
-    /// Where the entity sits relative to its parent.
-    @exclusivity(unchecked) public var transform: Transform = .identity {
+    /// Where the entity sits relative to its parent. Final, as in RealityKit, where it comes
+    /// from `HasTransform`: reading it costs no dynamic call.
+    @exclusivity(unchecked) public final var transform: Transform = .identity {
         didSet { transformDidChange() }
     }
 

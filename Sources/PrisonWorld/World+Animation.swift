@@ -35,12 +35,11 @@ extension World {
     /// Animates a move the game has just played: its group breaks now, for the rules' combo
     /// window, and the walls it touched move on toward the new cells as far as they can.
     func animate(_ outcome: MoveOutcome) {
-        var touched: [Int] = []
         for placed in outcome.removal.broken {
             let index = slot(of: placed.block)
             leaveStage(index)
             breakBlock(index)
-            if !touched.contains(placed.cell.wall) { touched.append(placed.cell.wall) }
+            wallsToMoveOn[placed.cell.wall] = true
         }
         for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.to }
         emit(.groupBroke(
@@ -48,7 +47,7 @@ extension World {
             points: outcome.points, multiplier: outcome.multiplier))
         refreshMultiplier()
         refreshDanger()
-        for wall in touched.sorted() { startStages(on: wall) }
+        moveOn()
         // On a world at rest the last slide ends then; the end waits for the walls to settle.
         if game.isOver { scheduleEnd(at: clock + ticks.break + ticks.fall + ticks.slide) }
     }
@@ -57,10 +56,11 @@ extension World {
     /// window, and rays no longer hit it.
     private func breakBlock(_ index: Int) {
         states[index].cell = nil
-        let entity = states[index].entity
+        let entity = entities[index]
         entity.collision = nil
         // A block taken back that has not grown yet was never seen: it goes at once.
-        guard entity.transform.scale != .zero else {
+        guard !states[index].isUnseen else {
+            states[index].isUnseen = false
             entity.removeFromParent()
             return
         }
@@ -76,9 +76,8 @@ extension World {
     func endBreak(of index: Int, generation: Int) {
         guard states[index].generation == generation, states[index].breakEnd != nil else { return }
         states[index].breakEnd = nil
-        states[index].entity.removeFromParent()
-        startStages(on: states[index].wall)
-        endIfSettled()
+        entities[index].removeFromParent()
+        wallsToMoveOn[states[index].wall] = true
     }
 
     /// A stage ends: its blocks are where it took them, resting there if that is their cell.
@@ -93,8 +92,7 @@ extension World {
                 states[index].phase = .waiting
             }
         }
-        startStages(on: stage.wall)
-        endIfSettled()
+        wallsToMoveOn[stage.wall] = true
     }
 
     /// Takes block `index` out of the stage it moves in: a fall or a slide stops where it is
@@ -109,7 +107,7 @@ extension World {
         }
         stages[number] = nil
         for member in stage.members {
-            states[member].entity.stopAllAnimations(recursive: false)
+            entities[member].stopAllAnimations(recursive: false)
             states[member].stage = nil
             states[member].phase = .waiting
         }
@@ -118,52 +116,104 @@ extension World {
     /// Whether block `index` is drawn at rest in its cell.
     private func isHome(_ index: Int) -> Bool {
         guard let cell = states[index].cell else { return false }
-        return states[index].entity.transform == restingTransform(at: cell)
+        return entities[index].transform == restingTransform(at: cell)
+    }
+
+    /// Starts every stage that can start now on the walls where something changed, and plays
+    /// the end of the game if it is due and they have all settled.
+    func moveOn() {
+        for wall in wallsToMoveOn.indices where wallsToMoveOn[wall] {
+            wallsToMoveOn[wall] = false
+            startStages(on: wall)
+        }
+        endIfSettled()
     }
 
     /// Starts on wall `wall` every stage that can start now, and shows the blocks broken and
     /// taken back once the wall has settled.
-    func startStages(on wall: Int) {
+    private func startStages(on wall: Int) {
         guard !hasEnded else { return }
+        let plan = states.withUnsafeMutableBufferPointer { planStages(on: wall, states: $0) }
+        for falling in plan.falls {
+            startStage(.vertical, on: wall, moving: falling, duration: ticks.fall) { index, from in
+                var to = from
+                to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
+                return (to, to.translation.y < from.translation.y ? .falling : .returning)
+            }
+        }
+        startStage(.horizontal, on: wall, moving: plan.slide, duration: ticks.slide) { index, from in
+            var to = from
+            to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
+            return (to, to.translation.x < from.translation.x ? .sliding : .returning)
+        }
+        startStage(.inPlace, on: wall, moving: plan.appearing, duration: ticks.undo) { index, _ in
+            // Unseen, a block waits in the cell it had when taken back; another undo may have
+            // given it another since.
+            let home = self.restingTransform(at: self.states[index].cell!)
+            self.states[index].isUnseen = false
+            self.entities[index].transform = Transform(scale: .zero, translation: home.translation)
+            return (home, .returning)
+        }
+    }
+
+    /// What can start on wall `wall` now: the falls of columns (each a stage), the slide of
+    /// every column out of place (one stage), and blocks taken back that can grow. Marks the
+    /// blocks that stand still as resting or waiting. Reads `states` in place: a wall is read
+    /// whole at every change, so no block's state is copied.
+    private func planStages(
+        on wall: Int, states: UnsafeMutableBufferPointer<BlockState>
+    ) -> (falls: [[Int]], slide: [Int], appearing: [Int]) {
         let s = settings.blockSize, seam = s * 1e-3
-        // Where breaking blocks are drawn: nothing may move into them.
+        // Where breaking blocks are drawn (nothing may move into them), the blocks of each column
+        // in the rules, and the blocks taken back that wait unseen.
         var obstacles: [SIMD2<Float>] = []
         var hidden: [Int] = []
-        var columns = [[Int]](repeating: [], count: max(0, layout.width))
+        // The buffers are taken out of the world while in use, so that filling them costs no
+        // access checks.
+        var columnsOfWall: [[Int]] = []
+        swap(&columnsOfWall, &self.columnsOfWall)
+        defer { swap(&columnsOfWall, &self.columnsOfWall) }
+        for column in columnsOfWall.indices { columnsOfWall[column].removeAll(keepingCapacity: true) }
         var wallIsSliding = false, wallIsFalling = false
         for index in slotsOfWall[wall] {
-            let state = states[index]
-            if state.breakEnd != nil, state.entity.parent != nil {
-                let at = state.entity.transform.translation
-                obstacles.append([at.x, at.y])
+            if states[index].breakEnd != nil {
+                let entity = entities[index]
+                if entity.parent != nil { obstacles.append([entity.transform.translation.x, entity.transform.translation.y]) }
+                continue
             }
-            guard let cell = state.cell, state.breakEnd == nil else { continue }
-            if let number = state.stage {
+            guard let column = states[index].cell?.column else { continue }
+            if let number = states[index].stage {
                 switch stages[number]?.kind {
                 case .horizontal: wallIsSliding = true
                 case .vertical: wallIsFalling = true
                 default: break
                 }
-            } else if state.entity.transform.scale == .zero {
+            } else if states[index].isUnseen {
                 hidden.append(index)
                 continue
             }
-            columns[cell.column].append(index)
+            columnsOfWall[column].append(index)
         }
-        var slide: [Int] = []
+        var falls: [[Int]] = [], slide: [Int] = []
         var canSlide = true
         var isSettled = true
-        for (column, members) in columns.enumerated() where !members.isEmpty {
+        for column in columnsOfWall.indices where !columnsOfWall[column].isEmpty {
             // The blocks of a column are drawn one above the other at one x.
-            let x = states[members[0]].entity.transform.translation.x
+            let members = columnsOfWall[column]
+            let x = entities[members[0]].transform.translation.x
             let home = layout.across(column: Float(column))
-            let isBusy = members.contains { states[$0].stage != nil }
-            let falling = members.filter { states[$0].entity.transform.translation.y != layout.up(row: Float(states[$0].cell!.row)) }
+            var isBusy = false, falling: [Int] = []
+            for index in members {
+                if states[index].stage != nil {
+                    isBusy = true
+                } else {
+                    let isLevel = entities[index].transform.translation.y == layout.up(row: Float(states[index].cell!.row))
+                    if !isLevel { falling.append(index) }
+                    states[index].phase = isLevel && x == home ? .resting : .waiting
+                }
+            }
             let isOutOfPlace = x != home
             if isBusy || !falling.isEmpty || isOutOfPlace { isSettled = false }
-            for index in members where states[index].stage == nil {
-                states[index].phase = isHome(index) ? .resting : .waiting
-            }
             if isOutOfPlace {
                 slide.append(contentsOf: members)
                 if isBusy || !falling.isEmpty { canSlide = false }
@@ -173,36 +223,20 @@ extension World {
             }
             if !isBusy, !falling.isEmpty, !obstacles.contains(where: { abs($0.x - x) < s / 2 }) {
                 wallIsFalling = true
-                startStage(.vertical, on: wall, moving: falling, duration: ticks.fall) { index, from in
-                    var to = from
-                    to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
-                    return (to, to.translation.y < from.translation.y ? .falling : .returning)
-                }
+                falls.append(falling)
             }
         }
         // Slides wait for the falls that run or can run; a fall held back by a break does not
         // hold them back.
-        if canSlide, !wallIsSliding, !wallIsFalling, !slide.isEmpty {
-            startStage(.horizontal, on: wall, moving: slide, duration: ticks.slide) { index, from in
-                var to = from
-                to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
-                return (to, to.translation.x < from.translation.x ? .sliding : .returning)
-            }
-        }
-        guard isSettled, !hidden.isEmpty else { return }
+        if !canSlide || wallIsSliding || wallIsFalling { slide = [] }
+        guard isSettled else { return (falls, slide, []) }
         // Blocks taken back after their break ended wait in their cells, too small to see or
         // hit, and grow back once the wall is still and no breaking block is in the way.
         let appearing = hidden.filter { index in
             let centre = restingTransform(at: states[index].cell!).translation
             return !obstacles.contains { abs($0.x - centre.x) < s - seam && abs($0.y - centre.y) < s - seam }
         }
-        startStage(.inPlace, on: wall, moving: appearing, duration: ticks.undo) { index, _ in
-            // Unseen, a block waits in the cell it had when taken back; another undo may have
-            // given it another since.
-            let home = self.restingTransform(at: self.states[index].cell!)
-            self.states[index].entity.transform = Transform(scale: .zero, translation: home.translation)
-            return (home, .returning)
-        }
+        return (falls, slide, appearing)
     }
 
     /// Starts a stage of `kind` on `wall`: each block of `members` moves from where it is to the
@@ -217,7 +251,7 @@ extension World {
         nextStage += 1
         stages[number] = Stage(kind: kind, wall: wall, members: members)
         for index in members {
-            let entity = states[index].entity
+            let entity = entities[index]
             let (to, phase) = target(index, entity.transform)
             states[index].stage = number
             states[index].phase = phase
@@ -236,7 +270,7 @@ extension World {
         _ index: Int, to target: Transform, phase: BlockPhase, duration: Int64, timingFunction: AnimationTimingFunction
     ) {
         states[index].phase = phase
-        let entity = states[index].entity
+        let entity = entities[index]
         noteAnimation(lasting: duration)
         entity.move(to: target, relativeTo: entity.parent, microseconds: duration, timingFunction: timingFunction)
     }
@@ -259,9 +293,9 @@ extension World {
 
     /// Plays the end of the game if it is due and every wall has settled: no stage moving, no
     /// block breaking, every block at rest in its cell.
-    func endIfSettled() {
+    private func endIfSettled() {
         guard endIsDue, !hasEnded, stages.isEmpty,
-            states.allSatisfy({ $0.breakEnd == nil && ($0.cell == nil || ($0.phase == .resting && $0.entity.parent != nil)) })
+            states.allSatisfy({ $0.breakEnd == nil && ($0.cell == nil || $0.phase == .resting) })
         else { return }
         endIsDue = false
         end()
@@ -287,7 +321,7 @@ extension World {
         let s = settings.blockSize
         for index in states.indices {
             guard let cell = states[index].cell else { continue }
-            states[index].entity.collision = nil
+            entities[index].collision = nil
             // Each column topples toward the player: row r lands r blocks in from the wall.
             let standing = layout.centreInWall(column: cell.column, row: cell.row)
             let fallen = Transform(

@@ -17,7 +17,11 @@ extension World {
             let target = clock + seconds * 1_000_000 + whole
             while let due = timeline.nextTime, due <= target {
                 advanceClock(to: due)
-                while let step = timeline.popStep(dueBy: due) { run(step) }
+                // Stages that end start others, which may last no time at all.
+                repeat {
+                    while let step = timeline.popStep(dueBy: due) { run(step) }
+                    moveOn()
+                } while timeline.nextTime.map { $0 <= due } ?? false
                 if landings > 0 {
                     emit(.blocksLanded(count: landings))
                     landings = 0
@@ -60,7 +64,6 @@ extension World {
         case .end(let generation):
             guard generation == endGeneration, game.isOver else { return }
             endIsDue = true
-            endIfSettled()
         }
     }
 

@@ -21,7 +21,7 @@ extension World {
             // Toppled blocks stand up again where they stood, then move on from there.
             for (wall, slots) in slotsOfWall.enumerated() {
                 let toppled = slots.filter { states[$0].phase == .toppling }
-                for index in toppled { states[index].entity.collision = layout.blockCollision }
+                for index in toppled { entities[index].collision = layout.blockCollision }
                 startStage(.inPlace, on: wall, moving: toppled, duration: ticks.undo) { index, _ in
                     (self.restingTransform(at: self.states[index].cell!), .returning)
                 }
@@ -31,7 +31,7 @@ extension World {
         for placed in outcome.removal.broken {
             let index = slot(of: placed.block)
             states[index].cell = placed.cell
-            states[index].entity.collision = layout.blockCollision
+            entities[index].collision = layout.blockCollision
             if states[index].breakEnd != nil {
                 states[index].breakEnd = nil
                 states[index].generation += 1
@@ -39,9 +39,10 @@ extension World {
             } else {
                 var waiting = restingTransform(at: placed.cell)
                 waiting.scale = .zero
-                states[index].entity.transform = waiting
+                entities[index].transform = waiting
                 states[index].phase = .waiting
-                walls[placed.cell.wall].addChild(states[index].entity)
+                states[index].isUnseen = true
+                walls[placed.cell.wall].addChild(entities[index])
             }
         }
         for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }
@@ -51,7 +52,8 @@ extension World {
                 (Transform(translation: from.translation), .returning)
             }
         }
-        for wall in walls.indices { startStages(on: wall) }
+        for wall in walls.indices { wallsToMoveOn[wall] = true }
+        moveOn()
         refreshMultiplier()
         refreshDanger()
         return outcome

@@ -50,8 +50,10 @@ public final class World {
     /// Whether the end animation (blocks toppling, or walls opening) has started.
     public internal(set) var hasEnded = false
 
-    /// The blocks of the start board, in cell order, and where each identity is in that list.
+    /// The blocks of the start board, in cell order, and where each identity is in that list;
+    /// the entity of each, in the same order.
     var states: [BlockState]
+    let entities: [Entity]
     let slotByID: [BlockID: Int]
     var blockByEntity: [ObjectIdentifier: Int]
     /// The blocks of each wall, as places in ``states``.
@@ -72,13 +74,16 @@ public final class World {
     var endGeneration = 0
     /// Whether the end is due and waits for the walls to settle.
     var endIsDue = false
+    /// The walls where something changed since their stages last started.
+    var wallsToMoveOn: [Bool]
+    /// A wall's blocks column by column, kept between uses so that planning allocates little.
+    var columnsOfWall: [[Int]]
     /// The stages moving now, by number, and the number of the next one.
     var stages: [Int: Stage] = [:]
     var nextStage = 0
 
     struct BlockState {
         let block: Block
-        let entity: Entity
         /// The wall the block stands on, for the whole game.
         let wall: Int
         /// The cell the rules have the block in; nil once its group broke.
@@ -88,6 +93,9 @@ public final class World {
         var stage: Int?
         /// When the block's break ends, while it breaks.
         var breakEnd: Int64?
+        /// Whether the block was taken back after its break ended and waits in its cell, at
+        /// scale 0, to grow back.
+        var isUnseen = false
         /// Changes when a break is taken back, cancelling its scheduled end.
         var generation = 0
     }
@@ -117,20 +125,21 @@ public final class World {
         camera = PerspectiveCamera()
         camera.name = "camera"
         camera.setPosition(settings.eye, relativeTo: nil)
-        states = game.start.placedBlocks.enumerated().map { index, placed in
-            let entity = layout.makeBlock(
-                named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
-            return BlockState(block: placed.block, entity: entity, wall: placed.cell.wall)
+        states = game.start.placedBlocks.map { BlockState(block: $0.block, wall: $0.cell.wall) }
+        entities = game.start.placedBlocks.map { placed in
+            layout.makeBlock(named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
         }
+        wallsToMoveOn = Array(repeating: false, count: layout.walls)
+        columnsOfWall = Array(repeating: [], count: layout.width)
         let wallOfSlot = states.map(\.wall)
         slotsOfWall = (0..<layout.walls).map { wall in wallOfSlot.indices.filter { wallOfSlot[$0] == wall } }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
-        blockByEntity = Dictionary(uniqueKeysWithValues: states.enumerated().map { (ObjectIdentifier($1.entity), $0) })
+        blockByEntity = Dictionary(uniqueKeysWithValues: entities.enumerated().map { (ObjectIdentifier($1), $0) })
         for placed in game.board.placedBlocks {
             let index = slotByID[placed.block.id]!
             states[index].cell = placed.cell
-            states[index].entity.transform = restingTransform(at: placed.cell)
-            walls[placed.cell.wall].addChild(states[index].entity)
+            entities[index].transform = restingTransform(at: placed.cell)
+            walls[placed.cell.wall].addChild(entities[index])
         }
         space.addChild(room)
         space.addChild(camera)
@@ -174,10 +183,10 @@ public final class World {
     func slot(of block: Block) -> Int { slotByID[block.id]! }
 
     private func block(at index: Int) -> WorldBlock? {
-        let state = states[index]
-        guard state.entity.parent != nil else { return nil }
+        let state = states[index], entity = entities[index]
+        guard entity.parent != nil else { return nil }
         return WorldBlock(
-            block: state.block, entity: state.entity, cell: state.cell, phase: state.phase,
+            block: state.block, entity: entity, cell: state.cell, phase: state.phase,
             isInDanger: dangerBlocks.contains(index))
     }
 
