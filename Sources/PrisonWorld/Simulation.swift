@@ -21,7 +21,8 @@ public struct GameRecord: Hashable, Sendable {
     public let maxMultiplier: Int
     /// The removals that scored with a multiplier of 2 or more.
     public let comboRemovals: Int
-    /// Taps whose ray found no group to break (a block passing in front, for example).
+    /// Taps whose ray found no group to break. Since 2.3.0, where blocks never overlap, a
+    /// simulated player's taps do not miss; the field stays for the files and code that read it.
     public let missedTaps: Int
 
     /// A record with these figures, such as one read back from a file.

@@ -73,8 +73,9 @@ extension World {
 
     /// The ray a player looking at the block the rules have in `cell` casts: from the eye to the
     /// middle of the block's inner face, where the block is drawn now (mid-fall, mid-slide).
-    /// Nil for an empty cell. At rest, the ray hits that block first; a block passing in front
-    /// can come first while blocks move.
+    /// Nil for an empty cell. The ray hits that block first, resting or moving, as no two blocks
+    /// ever overlap; a block growing back after an undo is smaller than its cell, and a
+    /// neighbour may hide the middle of its face until it has grown.
     public func ray(toward cell: Cell) -> Ray? {
         guard let entity = block(in: cell)?.entity else { return nil }
         return Ray(from: settings.eye, through: entity.convert(position: [0, 0, settings.blockSize / 2], to: nil))
