@@ -67,15 +67,15 @@ extension World {
         var target = entity.transform
         target.scale = .zero
         target.rotation = simd_quatf(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
-        states[index].breakEnd = clock + ticks.break
+        states[index].isBreaking = true
         timeline.schedule(.breakEnds(block: index, generation: states[index].generation), at: clock + ticks.break)
         start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
     }
 
     /// A break ends: the block leaves the space, and its wall moves on.
     func endBreak(of index: Int, generation: Int) {
-        guard states[index].generation == generation, states[index].breakEnd != nil else { return }
-        states[index].breakEnd = nil
+        guard states[index].generation == generation, states[index].isBreaking else { return }
+        states[index].isBreaking = false
         entities[index].removeFromParent()
         wallsToMoveOn[states[index].wall] = true
     }
@@ -176,7 +176,7 @@ extension World {
         for column in columnsOfWall.indices { columnsOfWall[column].removeAll(keepingCapacity: true) }
         var wallIsSliding = false, wallIsFalling = false
         for index in slotsOfWall[wall] {
-            if states[index].breakEnd != nil {
+            if states[index].isBreaking {
                 let entity = entities[index]
                 if entity.parent != nil { obstacles.append([entity.transform.translation.x, entity.transform.translation.y]) }
                 continue
@@ -295,7 +295,7 @@ extension World {
     /// block breaking, every block at rest in its cell.
     private func endIfSettled() {
         guard endIsDue, !hasEnded, stages.isEmpty,
-            states.allSatisfy({ $0.breakEnd == nil && ($0.cell == nil || $0.phase == .resting) })
+            states.allSatisfy({ !$0.isBreaking && ($0.cell == nil || $0.phase == .resting) })
         else { return }
         endIsDue = false
         end()

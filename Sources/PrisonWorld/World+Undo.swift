@@ -5,7 +5,8 @@ extension World {
     /// Takes back the last move: the blocks move back to their cells from wherever they are
     /// drawn, in stages as after a tap (straight up and along the walls), and the broken blocks
     /// grow back: where they are drawn if they were still breaking, otherwise in their cells
-    /// once their wall has settled (until then they are there, too small to see or hit). Returns what the move had done; nil when there is nothing to undo.
+    /// once their wall has settled (until then they are there, too small to see or hit).
+    /// Returns what the move had done; nil when there is nothing to undo.
     @discardableResult
     public func undo() -> MoveOutcome? {
         guard let outcome = game.undo() else { return nil }
@@ -32,14 +33,12 @@ extension World {
             let index = slot(of: placed.block)
             states[index].cell = placed.cell
             entities[index].collision = layout.blockCollision
-            if states[index].breakEnd != nil {
-                states[index].breakEnd = nil
+            if states[index].isBreaking {
+                states[index].isBreaking = false
                 states[index].generation += 1
                 breaking.append(index)
             } else {
-                var waiting = restingTransform(at: placed.cell)
-                waiting.scale = .zero
-                entities[index].transform = waiting
+                entities[index].transform = Transform(scale: .zero, translation: restingTransform(at: placed.cell).translation)
                 states[index].phase = .waiting
                 states[index].isUnseen = true
                 walls[placed.cell.wall].addChild(entities[index])

@@ -91,8 +91,8 @@ public final class World {
         var phase: BlockPhase = .resting
         /// The stage the block moves in, while it moves.
         var stage: Int?
-        /// When the block's break ends, while it breaks.
-        var breakEnd: Int64?
+        /// Whether the block's group broke and it is shrinking away (for the combo window).
+        var isBreaking = false
         /// Whether the block was taken back after its break ended and waits in its cell, at
         /// scale 0, to grow back.
         var isUnseen = false
