@@ -27,7 +27,7 @@ extension Session {
             let resting = block.phase == .resting ? block.cell : nil
             let drawn = SceneBlock(
                 transform: block.entity.worldMatrix * scale, colour: colours[colour % colours.count], symbol: colour,
-                wall: block.cell?.wall ?? 0, isHovered: resting.map(hovered.contains) ?? false, isInDanger: block.isInDanger,
+                wall: block.wall, isHovered: resting.map(hovered.contains) ?? false, isInDanger: block.isInDanger,
                 isHinted: resting.map(hinted.contains) ?? false)
             if drawn.isInDanger || drawn.isHinted { frame.pulses = true }
             return drawn

@@ -186,7 +186,7 @@ public final class World {
         let state = states[index], entity = entities[index]
         guard entity.parent != nil else { return nil }
         return WorldBlock(
-            block: state.block, entity: entity, cell: state.cell, phase: state.phase,
+            block: state.block, entity: entity, wall: state.wall, cell: state.cell, phase: state.phase,
             isInDanger: dangerBlocks.contains(index))
     }
 

@@ -25,6 +25,8 @@ public struct WorldBlock {
     public let block: Block
     /// The block's entity, a child of its wall's entity.
     public let entity: Entity
+    /// The wall the block stands on: the same for the whole game, while it breaks too.
+    public let wall: Int
     /// The cell the rules have the block in, which is where a moving block is going; nil once
     /// its group broke.
     public let cell: Cell?

@@ -445,6 +445,20 @@ final class Fixture {
         #expect(scene.eye == fixture.session.framing.eye(yaw: 0))
     }
 
+    @Test func breakingBlocksKeepTheirWallInTheScene() throws {
+        // Four walls of three: each wall's pair and a lone 5; wall 2's pair is tapped by gaze.
+        let game = Game(start: try Board(text: "115 225 335 445"), rules: Rules(corners: .open))
+        let fixture = try Fixture(game: game)
+        fixture.session.perform(.faceWall(2))
+        fixture.advance(by: .seconds(1))
+        fixture.session.perform(.gazeTap)
+        fixture.advance(by: .milliseconds(100))
+        let breaking = fixture.session.world.blocks.filter { $0.phase == .breaking }
+        try #require(breaking.count == 2 && breaking.allSatisfy { $0.wall == 2 }, "wall 2's pair breaks")
+        let scene = fixture.session.scene()
+        #expect(scene.blocks.count(where: { $0.wall == 2 }) == 3, "the breaking pair and the 5 are drawn on wall 2")
+    }
+
     @Test func theMenuStartsAGameOfTheChosenShapeAndNKeepsIt() throws {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, folder: try temporaryDirectory())
         let session = fixture.session
