@@ -29,7 +29,9 @@ extension World {
 
         let kind: Kind
         let wall: Int
+        /// The blocks that move, and where each goes in its wall's space.
         var members: [Int]
+        var targets: [Transform]
     }
 
     /// Animates a move the game has just played: its group breaks now, for the rules' combo
@@ -83,7 +85,10 @@ extension World {
     /// A stage ends: its blocks are where it took them, resting there if that is their cell.
     func endStage(_ number: Int) {
         guard let stage = stages.removeValue(forKey: number) else { return }
-        for index in stage.members {
+        for (index, target) in zip(stage.members, stage.targets) {
+            // The stage ends on the world clock's whole microseconds: every block is where it
+            // was going, however the frames summed up the time.
+            entities[index].move(to: target, relativeTo: entities[index].parent)
             states[index].stage = nil
             if isHome(index) {
                 states[index].phase = .resting
@@ -101,7 +106,10 @@ extension World {
         guard let number = states[index].stage, var stage = stages[number] else { return }
         states[index].stage = nil
         guard stage.kind != .inPlace else {
-            stage.members.removeAll { $0 == index }
+            if let place = stage.members.firstIndex(of: index) {
+                stage.members.remove(at: place)
+                stage.targets.remove(at: place)
+            }
             stages[number] = stage
             return
         }
@@ -249,10 +257,12 @@ extension World {
         guard !members.isEmpty else { return }
         let number = nextStage
         nextStage += 1
-        stages[number] = Stage(kind: kind, wall: wall, members: members)
+        var targets: [Transform] = []
+        targets.reserveCapacity(members.count)
         for index in members {
             let entity = entities[index]
             let (to, phase) = target(index, entity.transform)
+            targets.append(to)
             states[index].stage = number
             states[index].phase = phase
             if duration == 0 {
@@ -261,6 +271,7 @@ extension World {
                 entity.move(to: to, relativeTo: entity.parent, microseconds: duration, timingFunction: .easeInOut)
             }
         }
+        stages[number] = Stage(kind: kind, wall: wall, members: members, targets: targets)
         timeline.schedule(.stageEnds(number), at: clock + duration)
     }
 

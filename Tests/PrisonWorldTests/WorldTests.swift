@@ -433,6 +433,25 @@ struct RegressionTests {
         #expect(try world.tap(lookingAt: cell(2, 0, 0)).multiplier == 2, "inside the redone break")
     }
 
+    @Test("Many small frames give the same events at the same times as one big step", arguments: [7, 16_667, 333_333])
+    func framesDoNotDrift(microseconds: Int64) throws {
+        func play(frame: Duration) throws -> (events: [WorldEvent], world: World) {
+            let world = try world("""
+                2.3
+                213
+                113
+                """)
+            try world.tap(lookingAt: cell(0, 0, 0))
+            var events: [WorldEvent] = []
+            while world.time < .seconds(3) { events += world.advance(by: frame) }
+            return (events, world)
+        }
+        let small = try play(frame: .microseconds(microseconds)), big = try play(frame: .seconds(3))
+        #expect(small.events == big.events)
+        #expect(small.events.contains { if case .blocksLanded = $0.kind { true } else { false } })
+        for (a, b) in zip(small.world.blocks, big.world.blocks) { #expect(a.entity.transform == b.entity.transform) }
+    }
+
     @Test("When the world stops animating every block has landed, whatever the frame steps",
           arguments: [0.001, 0.002, 0.004, 0.005, 0.008, 0.0])
     func framesLand(step: Double) throws {
