@@ -239,10 +239,12 @@ extension World {
         if !canSlide || wallIsSliding || wallIsFalling { slide = [] }
         guard isSettled else { return (falls, slide, []) }
         // Blocks taken back after their break ended wait in their cells, too small to see or
-        // hit, and grow back once the wall is still and no breaking block is in the way.
+        // hit, and grow back once the wall is still and no block of their column is breaking:
+        // growing on the far side of a breaking block would put them out of order with it,
+        // should an undo bring it back.
         let appearing = hidden.filter { index in
             let centre = restingTransform(at: states[index].cell!).translation
-            return !obstacles.contains { abs($0.x - centre.x) < s - seam && abs($0.y - centre.y) < s - seam }
+            return !obstacles.contains { abs($0.x - centre.x) < s - seam }
         }
         return (falls, slide, appearing)
     }

@@ -70,7 +70,9 @@ struct WallPropertyTests {
     func randomTapsKeepTheWalls(shape: (walls: Int, width: Int, height: Int)) throws {
         let room = try Room(walls: shape.walls, width: shape.width, height: shape.height)
         var tapsWhileMoving = 0, frames = 0
-        for seed in UInt64(0)..<40 {
+        // Seed 1031 of the one-wall 9 x 7 room grew a block taken back below a breaking one
+        // that an undo then brought back under it (found by a run of 2,400 sessions).
+        for seed in Array(UInt64(0)..<100) + [1031] {
             let world = World(game: Game(start: try Board.random(room: room, colours: 3, seed: seed)))
             var random = SeededGenerator(seed: seed, stream: 7)
             var previous: [BlockID: (SIMD3<Float>, BlockPhase)] = [:]
@@ -81,12 +83,13 @@ struct WallPropertyTests {
                 case 0: if world.undo() != nil { log.append("undo at \(world.time)") }
                 case 1: if world.redo() != nil { log.append("redo at \(world.time)") }
                 case 2..<9:
-                    // A player taps what they see: blocks taken back grow before they can be hit.
+                    // A player aims at whole blocks: one growing back after an undo is smaller
+                    // than its cell, and a neighbour may stand in front of the middle of its face.
                     let groups = world.game.availableGroups
                     guard !groups.isEmpty else { break }
                     let group = groups[random.below(groups.count)]
                     let aimed = group.cells[random.below(group.size)]
-                    guard world.block(in: aimed)!.entity.transform.scale.x > 0.5 else { break }
+                    guard world.block(in: aimed)!.entity.transform.scale == [1, 1, 1] else { break }
                     if world.blocks.contains(where: { $0.phase == .falling || $0.phase == .sliding }) { tapsWhileMoving += 1 }
                     let outcome = try world.tap(lookingAt: aimed)
                     log.append("tap \(aimed) at \(world.time) broke \(outcome.removal.broken.map { "\($0.block.id)" })")
@@ -103,9 +106,11 @@ struct WallPropertyTests {
                 if world.hasEnded { break }
                 let problems = Self.problems(in: world)
                 #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3)) \(log.suffix(6))")
+                // Within a 60 Hz frame no stage can end and another one start and end; a longer
+                // frame may hold a fall between two slides.
                 for block in world.blocks {
                     let now = block.entity.transform.translation
-                    if let (then, phase) = previous[block.block.id], phase == block.phase {
+                    if frame == 16_667, let (then, phase) = previous[block.block.id], phase == block.phase {
                         if phase == .falling { #expect(now.x == then.x, "seed \(seed): a fall is straight down") }
                         if phase == .sliding { #expect(now.y == then.y, "seed \(seed): a slide is straight along") }
                     }
