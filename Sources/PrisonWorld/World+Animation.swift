@@ -88,7 +88,7 @@ extension World {
         for (index, target) in zip(stage.members, stage.targets) {
             // The stage ends on the world clock's whole microseconds: every block is where it
             // was going, however the frames summed up the time.
-            entities[index].move(to: target, relativeTo: entities[index].parent)
+            if entities[index].transform != target { entities[index].move(to: target, relativeTo: entities[index].parent) }
             states[index].stage = nil
             if isHome(index) {
                 states[index].phase = .resting

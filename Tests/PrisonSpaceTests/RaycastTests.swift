@@ -76,6 +76,30 @@ struct RaycastTests {
         #expect(space.firstHit(from: [0, 0, 0], toward: [0, 0, -2]) == nil)
     }
 
+    @Test(
+        "Hits at the same distance come in the space's order, whatever the broad phase",
+        arguments: [Space.BroadPhase.boundingVolumeHierarchy, .exhaustive])
+    func ties(broadPhase: Space.BroadPhase) throws {
+        let space = Space()
+        space.broadPhase = broadPhase
+        // Twenty boxes in one place, a few more around them so the hierarchy has leaves to
+        // visit in an order of its own, and one entity with two shapes in that place too.
+        let stacked = space.addBoxes(at: Array(repeating: [0, 0, -3], count: 20), named: "stacked")
+        space.addBoxes(at: (0..<12).map { [Float($0) - 6, 2, -3] }, named: "around")
+        let twoShapes = Entity(
+            name: "two shapes", transform: Transform(translation: [0, 0, -3]),
+            collision: CollisionComponent(shapes: [.generateBox(size: [0.3, 0.3, 0.3]), .generateBox(size: [0.3, 0.3, 0.3])]))
+        space.addChild(twoShapes)
+        let nearest = try #require(space.raycast(origin: .zero, direction: [0, 0, -1], query: .nearest).first)
+        #expect(nearest.entity === stacked[0], "the entity added first wins")
+        let all = space.raycast(origin: .zero, direction: [0, 0, -1])
+        #expect(all.map { ObjectIdentifier($0.entity) } == (stacked + [twoShapes, twoShapes]).map(ObjectIdentifier.init))
+        #expect(all.suffix(2).map(\.shapeIndex) == [0, 1])
+        // With the stacked boxes gone, the entity's first shape comes before its second.
+        for box in stacked { box.removeFromParent() }
+        #expect(space.raycast(origin: .zero, direction: [0, 0, -1], query: .nearest).first?.shapeIndex == 0)
+    }
+
     @Test("A ray from inside a box does not hit it, but hits what is beyond")
     func fromInside() throws {
         let space = Space()

@@ -9,6 +9,7 @@ import Testing
 // https://developer.apple.com/documentation/realitykit/hastransform/move(to:relativeto:)
 // https://developer.apple.com/documentation/realitykit/hastransform/move(to:relativeto:duration:timingfunction:)
 // https://developer.apple.com/documentation/realitykit/animationplaybackcontroller
+// https://developer.apple.com/documentation/realitykit/entity/stopallanimations(recursive:)
 // (pause(), resume(), stop(), isPlaying, isPaused, isStopped, isComplete, speed, time, duration)
 // move(to:relativeTo:) jumps at once; with a duration it animates and returns a controller that
 // starts playing immediately and can be paused, resumed, stopped and sped up.
@@ -82,6 +83,27 @@ struct MoveAndPlaybackControllerTests {
         scene.advance(by: .seconds(3))
         #expect(isClose(e.position, stoppedAt))
         #expect(!isClose(e.position, [1, 0, 0]))
+    }
+
+    // stopAllAnimations(recursive:) stops the entity's animations where they are, and its
+    // descendants' too unless `recursive` is false; recursive is the default.
+    @Test func stopAllAnimations() {
+        let scene = Space()
+        let parent = entity(in: scene)
+        let child = Entity()
+        parent.addChild(child)
+        let parentMove = parent.move(to: Transform(translation: [1, 0, 0]), relativeTo: parent.parent, duration: 2, timingFunction: .linear)
+        let childMove = child.move(to: Transform(translation: [0, 1, 0]), relativeTo: parent, duration: 2, timingFunction: .linear)
+        scene.advance(by: .seconds(0.5))
+        parent.stopAllAnimations(recursive: false)
+        #expect(parentMove.isStopped && childMove.isPlaying)
+        scene.advance(by: .seconds(0.5))
+        #expect(isClose(parent.position, [0.25, 0, 0]))
+        #expect(isClose(child.position, [0, 0.5, 0]))
+        parent.stopAllAnimations()
+        #expect(childMove.isStopped)
+        scene.advance(by: .seconds(2))
+        #expect(isClose(child.position, [0, 0.5, 0]))
     }
 
     // A speed of 2 plays twice as fast: a 2 s move is done after 1 s.
