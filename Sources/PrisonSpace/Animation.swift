@@ -6,8 +6,8 @@
 public final class AnimationPlaybackController {
     /// The entity that moves.
     public var entity: Entity? { movingEntity }
-    /// How long the move lasts at speed 1, in seconds: the unit of the interpolation.
-    public let duration: TimeInterval
+    /// How long the move lasts at speed 1, in seconds.
+    public var duration: TimeInterval { length.inSeconds }
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
     @exclusivity(unchecked) public var speed: Float = 1 {
@@ -33,16 +33,16 @@ public final class AnimationPlaybackController {
     /// Setting it jumps the move to that point (clamped to the move); a move set to its end
     /// completes at the next ``Space/advance(by:)``.
     public var time: TimeInterval {
-        get { min(elapsedSeconds, duration) }
+        get { elapsed.inSeconds }
         set {
             guard isValid, newValue.isFinite else { return }
-            elapsedSeconds = min(max(newValue, 0), duration)
-            if elapsedSeconds < duration { apply(fraction: elapsedSeconds / duration) }
+            played = min(max(.seconds(newValue), .zero), length)
+            if played < length { apply(fraction: played / length) }
         }
     }
 
     /// How much of the move has played so far (at its speed), up to its duration.
-    public var elapsed: Duration { .seconds(time) }
+    public var elapsed: Duration { min(played, length) }
 
     let start: Transform
     let target: Transform
@@ -50,15 +50,19 @@ public final class AnimationPlaybackController {
     let timingFunction: AnimationTimingFunction
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
-    @exclusivity(unchecked) private var elapsedSeconds: Double = 0
+    /// How long the move lasts at speed 1, exactly.
+    private let length: Duration
+    /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
+    /// speed 1, so any split of the same time gives the same progress.
+    @exclusivity(unchecked) private var played = Duration.zero
 
-    /// A move of `entity` to `target` over `duration` seconds, not negative.
-    init(entity: Entity, target: Transform, duration: TimeInterval, timingFunction: AnimationTimingFunction) {
+    /// A move of `entity` to `target` over `length`, not negative.
+    init(entity: Entity, target: Transform, length: Duration, timingFunction: AnimationTimingFunction) {
         movingEntity = entity
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
-        self.duration = duration
+        self.length = length
         self.timingFunction = timingFunction
     }
 
@@ -80,21 +84,29 @@ public final class AnimationPlaybackController {
     /// `blendOutDuration` is not used.
     public func stop(blendOutDuration: TimeInterval) { stop() }
 
-    /// Plays `seconds` more of space time. Returns whether the move just completed.
-    func advance(bySeconds seconds: Double) -> Bool {
+    /// Plays `step` more of space time. Returns whether the move just completed: when what it
+    /// played comes within a nanosecond of its duration (so that 90 steps of a 90th of a second,
+    /// which fall short of a second by attoseconds, end a move of a second).
+    func advance(by step: Duration) -> Bool {
         guard isPlaying else { return false }
-        elapsedSeconds += seconds * Double(speed)
-        let fraction = duration > 0 ? min(elapsedSeconds / duration, 1) : 1
-        // Steps that add up to the duration may fall short of it by a rounding error: a move
-        // stepped exactly to its end time completes then.
-        if fraction >= 1 - 1e-12 {
-            movingEntity.transform = target
-            isComplete = true
-            if movingEntity.runningMove === self { movingEntity.runningMove = nil }
-            return true
+        played += speed == 1 ? step : step * Double(speed)
+        guard length - played <= Self.slack else {
+            apply(fraction: played / length)
+            return false
         }
-        apply(fraction: fraction)
-        return false
+        complete()
+        return true
+    }
+
+    /// How close to its end a move completes.
+    private static let slack = Duration.nanoseconds(1)
+
+    /// Puts the entity at the move's end: the move is complete.
+    func complete() {
+        played = length
+        movingEntity.transform = target
+        isComplete = true
+        if movingEntity.runningMove === self { movingEntity.runningMove = nil }
     }
 
     /// Puts the entity where the move has it at `fraction` (below 1) of its duration.
@@ -133,8 +145,8 @@ extension Entity {
     }
 
     /// Moves the entity from where it is now to `target`, given relative to `reference` (the
-    /// world when nil), over `duration` seconds of space time (a negative or NaN one is none):
-    /// translation and scale linearly, rotation along the shortest arc, progress shaped by
+    /// world when nil), over `duration` seconds of space time (a negative or NaN one is none, one
+    /// beyond 10^15 s lasts that long): translation and scale linearly, rotation along the shortest arc, progress shaped by
     /// `timingFunction`. A move already running on the entity is stopped and replaced, starting
     /// from where the entity is. The move advances only through ``Space/advance(by:)``; an
     /// entity outside any space jumps to the target at once and completes.
@@ -144,7 +156,7 @@ extension Entity {
         timingFunction: AnimationTimingFunction = .default
     ) -> AnimationPlaybackController {
         startMove(
-            to: target, relativeTo: reference, seconds: duration.isNaN ? 0 : max(duration, 0),
+            to: target, relativeTo: reference, length: duration.isNaN ? .zero : .seconds(min(max(duration, 0), 1e15)),
             timingFunction: timingFunction, completion: nil)
     }
 
@@ -167,7 +179,7 @@ extension Entity {
         timingFunction: AnimationTimingFunction = .linear, completion: (() -> Void)? = nil
     ) -> AnimationPlaybackController {
         startMove(
-            to: target, relativeTo: reference, seconds: max(duration, .zero).inSeconds, timingFunction: timingFunction,
+            to: target, relativeTo: reference, length: max(duration, .zero), timingFunction: timingFunction,
             completion: completion)
     }
 
@@ -180,25 +192,26 @@ extension Entity {
         timingFunction: AnimationTimingFunction = .linear, completion: (() -> Void)? = nil
     ) -> AnimationPlaybackController {
         startMove(
-            to: target, relativeTo: reference, seconds: Double(max(microseconds, 0)) / 1_000_000,
+            to: target, relativeTo: reference, length: .microseconds(max(microseconds, 0)),
             timingFunction: timingFunction, completion: completion)
     }
 
-    /// Starts the move over `seconds`, not negative.
+    /// Starts the move over `length`, not negative.
     private func startMove(
-        to target: Transform, relativeTo reference: Entity?, seconds: Double, timingFunction: AnimationTimingFunction,
+        to target: Transform, relativeTo reference: Entity?, length: Duration, timingFunction: AnimationTimingFunction,
         completion: (() -> Void)?
     ) -> AnimationPlaybackController {
         runningMove?.stop()
         let local = localTransform(for: target, relativeTo: reference)
         let controller = AnimationPlaybackController(
-            entity: self, target: local, duration: seconds, timingFunction: timingFunction)
+            entity: self, target: local, length: length, timingFunction: timingFunction)
         controller.completion = completion
         if let space {
             runningMove = controller
             space.moves.append(controller)
             space.send(AnimationEvents.PlaybackStarted(playbackController: controller), from: self)
-        } else if controller.advance(bySeconds: .infinity) {
+        } else {
+            controller.complete()
             controller.completion?()
             controller.completion = nil
         }

@@ -38,7 +38,7 @@ extension Space {
     private func advance(by step: Duration, seconds: Double) {
         time += step
         var completed: [AnimationPlaybackController] = []
-        for move in moves where move.advance(bySeconds: seconds) { completed.append(move) }
+        for move in moves where move.advance(by: step) { completed.append(move) }
         moves.removeAll { $0.isComplete || $0.isStopped }
         for move in completed {
             let completion = move.completion

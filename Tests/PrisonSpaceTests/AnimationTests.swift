@@ -162,6 +162,33 @@ struct AnimationTests {
         #expect(world.time == .microseconds(551_238) && world.durations[4] == .zero)
     }
 
+    @Test("Any split of the same time gives the same progress and ends the move at the same instant")
+    func splitsOfTheSameTime() {
+        // A move of 0.3 s in 300,000 steps of 1 µs: summed in floating point, the steps fell
+        // short of the end by a rounding error and the move completed a step late.
+        for (step, count) in [(Duration.microseconds(1), 300_000), (.milliseconds(1), 300), (.milliseconds(300), 1)] {
+            let space = Space()
+            let box = movingBox(in: space)
+            let move = box.move(to: Transform(translation: [0.6, 0, 0]), relativeTo: nil, duration: .milliseconds(300))
+            var steps = 0
+            while !move.isComplete, steps <= count {
+                steps += 1
+                space.advance(by: step)
+                if steps == count / 3 { #expect(move.elapsed == step * (count / 3)) }
+            }
+            #expect(steps == count, "steps of \(step)")
+            #expect(box.transform.translation == [0.6, 0, 0])
+        }
+        // 90 steps of a 90th of a second fall short of a second by attoseconds: the move of a
+        // second still ends at the 90th.
+        let space = Space()
+        let move = movingBox(in: space).move(to: Transform(translation: [1, 0, 0]), relativeTo: nil, duration: 1)
+        for _ in 0..<89 { space.advance(by: .seconds(1) / 90) }
+        #expect(!move.isComplete)
+        space.advance(by: .seconds(1) / 90)
+        #expect(move.isComplete)
+    }
+
     @Test("A negative step is ignored; an entity outside a space jumps and completes at once")
     func edges() {
         let space = Space()
