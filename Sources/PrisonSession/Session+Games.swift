@@ -26,6 +26,7 @@ extension Session {
             say("A replay is playing: R plays this board yourself")
         } else if world.redo() != nil {
             clearHint()
+            recordEnding()
         } else if let next = laterGames.popLast() {
             earlierGames.append(world.game)
             replaceGame(with: next)
@@ -129,19 +130,32 @@ extension Session {
         clearHint()
         hover = nil
         prepareWorld()
-        if game.isOver { finish(cleared: game.isCleared, score: game.score) }
+        // A game that is over shows its end at once, quietly: it was recorded when it ended.
+        if game.isOver {
+            recordEnding()
+            showEnding()
+        }
     }
 
-    /// Records the ending of the game in the top 10 (once a board, see `PlayerRecords.recordEnding(of:score:cleared:on:)`).
-    func finish(cleared: Bool, score: Int) {
-        // Nothing of the tutorial is recorded.
-        var standing = HUDText.Standing.notRecorded
-        if savesGame, tutorialRun == nil {
-            let recorded: [Effect]
-            (standing, recorded) = records.recordEnding(of: world.game, score: score, cleared: cleared, on: date)
-            effects += recorded
-        }
-        ending = (cleared, score, standing)
+    /// Records the ending of the game, when the move just played ended it, in the statistics
+    /// and the top 10 (once a board, see `PlayerRecords.recordEnding(of:score:cleared:on:)`):
+    /// at the move, not when its end shows, so whatever the player does next the ending counts,
+    /// once. Nothing of the tutorial or a replay is recorded.
+    func recordEnding() {
+        let game = world.game
+        guard game.isOver, savesGame, tutorialRun == nil, recordedEndings[game] == nil else { return }
+        let (standing, recorded) = records.recordEnding(of: game, score: game.score, cleared: game.isCleared, on: date)
+        recordedEndings[game] = standing
+        effects += recorded
+    }
+
+    /// Shows the end panel of the game, which is over, unless it shows already: whether it did.
+    @discardableResult
+    func showEnding() -> Bool {
+        guard ending == nil else { return false }
+        let game = world.game
+        ending = (game.isCleared, game.score, recordedEndings[game] ?? .notRecorded)
+        return true
     }
 
     /// Saves the game in progress for next time, or forgets it once it is over. A game not
@@ -151,8 +165,6 @@ extension Session {
         // The tutorial's game is never saved: the player's, put aside meanwhile, is.
         let game = playersWorld.game
         let saves = tutorialRun?.setAside.savesGame ?? savesGame
-        // A game that ended before its end showed (quit at once after the last move) is recorded now.
-        if saves, tutorialRun == nil, game.isOver, ending == nil { finish(cleared: game.isCleared, score: game.score) }
         guard saves, keepsProgress, game != initialGame else { return }
         effects.append(game.isOver ? .forgetGame : .keepGame(game))
     }

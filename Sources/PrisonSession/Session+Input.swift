@@ -116,6 +116,7 @@ extension Session {
             clearHint()
             // A move in this game: the newer games an undo left are no longer ahead of it.
             laterGames.removeAll()
+            recordEnding()
             return true
         } catch {
             if case .loneBlock = error { say("A lone block: tap a group of two or more") }

@@ -38,12 +38,9 @@ extension Session {
         case .blocksLanded: playSound(.land)
         case .dangerBegan: playSound(.danger)
         case .dangerEnded: break
-        case .gameEnded(let score):
-            playSound(.gameOver)
-            finish(cleared: false, score: score)
-        case .roomCleared(let score):
-            playSound(.cleared)
-            finish(cleared: true, score: score)
+        case .gameEnded, .roomCleared:
+            // The ending was recorded when its move was played; the panel and sound come once.
+            if showEnding() { playSound(world.game.isCleared ? .cleared : .gameOver) }
         }
     }
 }

@@ -90,7 +90,11 @@ public final class Session {
     /// Time since the session began: pulses and messages run on it.
     var elapsed = Duration.zero
     var flashUntil = Duration.zero
+    /// The end panel's facts, from when the world shows the end until the game changes.
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?
+    /// The endings recorded in this session, by ended game: a game met again (U back into it,
+    /// or a restart's board played to the same end) shows its standing and is not recorded twice.
+    var recordedEndings: [Game: HUDText.Standing] = [:]
     /// The tutorial while it runs, with the player's game put aside meanwhile.
     var tutorialRun: (tutorial: Tutorial, setAside: SetAsideGame)?
     /// The program's version and build, for the About page: the front end sets them.
@@ -135,6 +139,8 @@ public final class Session {
         // A benchmark draws the same frames whatever the player chose.
         if keepsRecords { apply(records.settings) }
         prepareWorld()
+        // A game given over (a saved file played to its end) counts as ending here.
+        recordEnding()
     }
 
     /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
