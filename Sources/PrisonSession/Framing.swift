@@ -74,9 +74,8 @@ public struct Framing: Hashable, Sendable {
         // Distances for a field of view: pixels per unit of (offset / depth) is the focal length.
         func fit(_ degrees: Float) -> (distance: Float, focal: Float) {
             let focal = viewport.y / 2 / Float.tan(degrees * .pi / 360)
-            // Room for the crosshair's nudge off the seams (below): a half block across, a quarter up or down.
-            let across = half + Self.aside(room, blockSize: blockSize)
-            return (max(focal * across / halfWidth, focal * (wallHeight + blockSize / 2) / usableHeight, half), focal)
+            // Room for the crosshair's nudge off the seams between rows (below): a quarter block up or down.
+            return (max(focal * half / halfWidth, focal * (wallHeight + blockSize / 2) / usableHeight, half), focal)
         }
         var degrees = fieldOfView.isFinite ? min(max(fieldOfView, 30), Self.widestFieldOfView) : Self.preferredFieldOfView
         var (distance, focal) = fit(degrees)
@@ -103,23 +102,17 @@ public struct Framing: Hashable, Sendable {
         eyeHeight = (row + min(max(phase, 0.25), 0.75)) * blockSize
     }
 
-    /// How far the eye stands aside of the wall's middle: half a block when the wall has an even
-    /// number of columns, so the crosshair meets the middle of a column rather than a seam.
-    private static func aside(_ room: Room, blockSize: Float) -> Float {
-        room.width.isMultiple(of: 2) ? blockSize / 2 : 0
-    }
-
     /// The gap kept between a framed wall and the window's edges (or the HUD's bands), in pixels.
     package static func margin(viewport: SIMD2<Float>) -> Float {
         max(8, 0.04 * min(viewport.x, viewport.y))
     }
 
-    /// The eye of a head turned `yaw` degrees right of wall 0: on the faced wall's axis (half a
-    /// block aside for an even number of columns), ``distance`` from it, orbiting the room's
-    /// centre as the head turns.
+    /// The eye of a head turned `yaw` degrees right of wall 0: on the faced wall's axis, whatever
+    /// its width (a crosshair on the seam between two columns taps one of them), ``distance``
+    /// from it, orbiting the room's centre as the head turns.
     package func eye(yaw: Float) -> SIMD3<Float> {
         let behind = distance - Float(room.width) * blockSize / 2
-        return Self.turn(yaw).act([Self.aside(room, blockSize: blockSize), eyeHeight, behind])
+        return Self.turn(yaw).act([0, eyeHeight, behind])
     }
 
     /// The plane beyond which blocks are not drawn while ``cutsAway``, as `(normal, offset)`:

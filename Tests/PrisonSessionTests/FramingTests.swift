@@ -54,8 +54,10 @@ import Testing
                             let points = try Self.corners(of: room, wall: wall).map { try #require(camera.project($0, viewport: viewport)) }
                             let low = points.reduce(SIMD2<Float>(repeating: .infinity)) { pointwiseMin($0, $1) }
                             let high = points.reduce(SIMD2<Float>(repeating: -.infinity)) { pointwiseMax($0, $1) }
+                            // Centred across the window, whether the wall has an even or odd number of columns.
+                            let centred = abs((low.x + high.x) / 2 - viewport.x / 2) < 0.01 * viewport.x / Float(width)
                             let inside =
-                                low.x >= margin - 0.5 && high.x <= viewport.x - margin + 0.5 && low.y >= bands.top + margin - 0.5
+                                centred && low.x >= margin - 0.5 && high.x <= viewport.x - margin + 0.5 && low.y >= bands.top + margin - 0.5
                                 && high.y <= viewport.y - bands.bottom - margin + 0.5
                             // Not lost in the middle either: the wall spans most of the room it has one way.
                             let usable = SIMD2(viewport.x - 2 * margin, viewport.y - bands.top - bands.bottom - 2 * margin)

@@ -22,6 +22,7 @@ import Testing
     static let shapes = [
         Shape(name: "default room", arguments: ["--seed", "1"], walls: 4, width: 12, height: 10),
         Shape(name: "1 wall of 15 x 15", arguments: ["--seed", "1", "--walls", "1", "--width", "15", "--height", "15"], walls: 1, width: 15, height: 15),
+        Shape(name: "1 wall of 14 x 14", arguments: ["--seed", "1", "--walls", "1", "--width", "14", "--height", "14"], walls: 1, width: 14, height: 14),
         // The smallest: one block a wall, all of one colour (a random one might have no move
         // and end at once, its end panel over the wall).
         Shape(name: "smallest room", arguments: ["--board", "smallest.txt"], walls: 4, width: 1, height: 1),
@@ -52,8 +53,9 @@ import Testing
         }
     }
 
-    /// The wall's pixels form one whole rectangle of the wall's proportions, clear of every edge
-    /// of the frame by a margin, and nothing (no HUD panel) covers part of it.
+    /// The wall's pixels form one whole rectangle of the wall's proportions, centred across the
+    /// frame (on the crosshair, whether the wall has an even or odd number of columns), clear of
+    /// every edge of the frame by a margin, and nothing (no HUD panel) covers part of it.
     private func check(_ image: Image, wall: Int, shape: Shape, label: String) {
         let (r, g, b) = Self.wallColours[wall]
         var low = (x: Int.max, y: Int.max), high = (x: -1, y: -1), count = 0
@@ -76,6 +78,10 @@ import Testing
             high.x < image.width - margin && high.y < image.height - margin,
             "\(label): the wall reaches \(high), closer than \(margin) px to the bottom or right")
         let spanX = Double(high.x - low.x + 1), spanY = Double(high.y - low.y + 1)
+        let middle = Double(low.x + high.x + 1) / 2
+        #expect(
+            abs(middle - Double(image.width) / 2) <= 1.5,
+            "\(label): the wall's middle is at x = \(middle), not the frame's \(Double(image.width) / 2)")
         // Seen straight on, the wall's inner face is a rectangle of its proportions (a pixel of
         // rounding either way).
         let expected = Double(shape.width) / Double(shape.height)
