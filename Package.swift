@@ -107,10 +107,16 @@ let package = Package(
             name: "PrisonSpaceTests",
             dependencies: ["PrisonSpace", "PrisonSpaceTesting"]
         ),
+        // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
+        .target(
+            name: "WorldChecks",
+            dependencies: ["PrisonWorld", "PrisonRules", "PrisonSpace"],
+            path: "Tests/WorldChecks"
+        ),
         .testTarget(
             name: "PrisonWorldTests",
             dependencies: [
-                "PrisonWorld", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonSpaceTesting",
+                "PrisonWorld", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonSpaceTesting", "WorldChecks",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -120,7 +126,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSessionTests",
-            dependencies: ["PrisonSession", "PrisonHost", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+            dependencies: [
+                "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles", "WorldChecks",
+            ]
         ),
         .testTarget(
             name: "PrisonHostTests",

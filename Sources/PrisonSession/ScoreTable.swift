@@ -32,7 +32,7 @@ package struct ScoreEntry: Hashable, Sendable, Codable {
 
     /// The key of `board` in entries: 16 hexadecimal digits of a 64-bit FNV-1a hash of its text,
     /// the same on every run and machine.
-    static func boardKey(of board: Board) -> String {
+    package static func boardKey(of board: Board) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in board.text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

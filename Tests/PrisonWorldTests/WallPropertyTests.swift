@@ -2,68 +2,13 @@ import PrisonRules
 import PrisonSpace
 import PrisonWorld
 import Testing
+import WorldChecks
 
 /// What a player sees of a wall, frame by frame, while taps come at any moment: blocks never
 /// overlap, falls are straight down and slides straight along, and a ray to the middle of a
 /// block's drawn face taps that block.
 @Suite("Walls stay walls, frame by frame")
 struct WallPropertyTests {
-    /// A drawn block's square on its wall: centre (across, up) in the wall's space and half its
-    /// edge. A breaking block keeps the whole square it started breaking in.
-    struct Square {
-        let wall: Int
-        let centre: SIMD2<Float>
-        let half: Float
-        let block: WorldBlock
-
-        init(_ block: WorldBlock, wall: Int, edge: Float) {
-            self.wall = wall
-            self.block = block
-            let at = block.entity.transform.translation
-            centre = [at.x, at.y]
-            half = block.phase == .breaking ? edge / 2 : edge / 2 * block.entity.transform.scale.x
-        }
-
-        /// Whether the two squares overlap by more than the seam between neighbours.
-        func overlaps(_ other: Square, seam: Float) -> Bool {
-            let reach = half + other.half - seam
-            return wall == other.wall && abs(centre.x - other.centre.x) < reach && abs(centre.y - other.centre.y) < reach
-        }
-    }
-
-    /// Checks one frame: no two drawn blocks overlap, every block stays in its wall's plane,
-    /// and a ray to the middle of every visible block's face taps it. Returns the problems.
-    static func problems(in world: World) -> [String] {
-        let edge = world.settings.blockSize, seam = edge * 2e-3
-        let plane = -(world.layout.innerDistance + edge / 2)
-        var problems: [String] = []
-        // Blocks taken back wait in their cells at scale 0 before they grow: nothing to see.
-        let squares = world.blocks.map { block in
-            Square(block, wall: world.walls.firstIndex { $0 === block.entity.parent }!, edge: edge)
-        }.filter { $0.half > 0 }
-        for (i, a) in squares.enumerated() {
-            if a.block.entity.transform.translation.z != plane {
-                problems.append("block \(a.block.block.id) left its wall's plane")
-            }
-            for b in squares[(i + 1)...] where a.overlaps(b, seam: seam) {
-                problems.append(
-                    "blocks \(a.block.block.id) (\(a.block.phase)) and \(b.block.block.id) (\(b.block.phase)) overlap at \(world.time)")
-            }
-        }
-        // A block growing back after an undo is smaller than its cell, its face set back, and
-        // from the eye a neighbour can hide the middle of it: only whole blocks are aimed at.
-        for square in squares {
-            guard let cell = square.block.cell, square.block.entity.transform.scale == [1, 1, 1] else { continue }
-            let ray = world.ray(toward: cell)!
-            let hit = world.target(along: ray)
-            if hit?.block.block != square.block.block {
-                problems.append(
-                    "a ray to \(cell) (\(square.block.phase)) hits \(hit.map { "\($0.cell)" } ?? "nothing") at \(world.time)")
-            }
-        }
-        return problems
-    }
-
     @Test(
         "Taps at random frames, inside breaks, falls and slides: no overlap at any frame, straight moves, every ray hits its block",
         arguments: [(1, 6, 6), (4, 4, 4), (1, 9, 7), (4, 5, 3)])
@@ -94,7 +39,7 @@ struct WallPropertyTests {
                     let outcome = try world.tap(lookingAt: aimed)
                     log.append("tap \(aimed) at \(world.time) broke \(outcome.removal.broken.map { "\($0.block.id)" })")
                     #expect(outcome.removal.broken.contains { $0.cell == aimed }, "seed \(seed): the tap broke the group aimed at")
-                    let problems = Self.problems(in: world)
+                    let problems = WorldChecks.frameProblems(in: world)
                     #expect(problems.isEmpty, "seed \(seed), after a tap: \(problems.prefix(3))")
                 default: break
                 }
@@ -104,7 +49,7 @@ struct WallPropertyTests {
                 frames += 1
                 // Once the game is over the blocks left topple to the floor: no wall to keep.
                 if world.hasEnded { break }
-                let problems = Self.problems(in: world)
+                let problems = WorldChecks.frameProblems(in: world)
                 #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(3)) \(log.suffix(6))")
                 // Within a 60 Hz frame no stage can end and another one start and end; a longer
                 // frame may hold a fall between two slides.
@@ -144,7 +89,7 @@ struct WallPropertyTests {
             }
             world.advance(by: min(.microseconds(16_667), next < moves.count ? moves[next].time! - world.time : .seconds(1)))
             if world.hasEnded { break }
-            let problems = Self.problems(in: world)
+            let problems = WorldChecks.frameProblems(in: world)
             #expect(problems.isEmpty, "\(problems.prefix(3))")
             if !problems.isEmpty { break }
         }

@@ -3,24 +3,13 @@ import PrisonSpace
 import PrisonWorld
 import PropertyBased
 import Testing
+import WorldChecks
 
 /// Invariants of the world over thousands of random tapping sessions at random times.
 @Suite("Properties of random sessions")
 struct WorldPropertyTests {
     static let rooms = Gen.int(in: 0...3).map { [(1, 4, 4), (4, 3, 3), (4, 5, 4), (1, 7, 5)][$0] }
     static let seeds = Gen<UInt64>.value(in: 0...UInt64.max)
-
-    /// Checks that the world's blocks are the rules' blocks: every block on the board has a drawn
-    /// block with its cell and colour, and every drawn block with a cell is on the board.
-    func expectBlocksMatchBoard(_ world: World) {
-        let board = world.game.board
-        let placed = board.placedBlocks
-        let drawn = world.blocks.filter { $0.cell != nil }
-        #expect(drawn.count == placed.count)
-        for block in drawn {
-            #expect(board[block.cell!] == block.block, "block \(block.block.id) at \(block.cell!)")
-        }
-    }
 
     @Test("Random taps at random times, undo and redo: blocks end exactly at their cells and match the rules")
     func sessionsSettleOnTheBoard() async {
@@ -45,26 +34,15 @@ struct WorldPropertyTests {
                         #expect(world.game == before, "a missed tap changes nothing")
                     }
                 }
-                expectBlocksMatchBoard(world)
+                #expect(WorldChecks.boardProblems(in: world).isEmpty)
                 world.advance(by: .microseconds(random.below(1_500_000)))
             }
             world.settle()
-            expectBlocksMatchBoard(world)
+            let problems = WorldChecks.settledProblems(in: world)
+            #expect(problems.isEmpty, "\(problems.prefix(3))")
             // The rules replay the world's moves to the same game.
             let replayed = try Game(start: start, replaying: world.game.moves)
             #expect(replayed.board == world.game.board && replayed.score == world.game.score)
-            let ended = world.game.isOver
-            for block in world.blocks {
-                let cell = try #require(block.cell, "only blocks on the board stay in the room")
-                #expect(block.entity.parent === world.walls[cell.wall])
-                if ended {
-                    #expect(block.phase == .toppling)
-                } else {
-                    #expect(block.phase == .resting)
-                    #expect(block.entity.transform == world.restingTransform(at: cell), "block \(block.block.id) at \(cell)")
-                    #expect(block.entity.collision != nil)
-                }
-            }
         }
     }
 }
