@@ -49,6 +49,22 @@ import Testing
         }
     }
 
+    @Test("A game cleared and left at once with N is recorded", arguments: ["0.1", "1.0"])
+    func aGameLeftBeforeItsEndShowsIsRecorded(after wait: String) throws {
+        try withTemporaryFolder { folder in
+            // One wall of 3 x 3 blocks of one colour: a click clears it; N comes before the end shows.
+            try "000\n000\n000\n".write(to: folder.appendingPathComponent("one.txt"), atomically: true, encoding: .utf8)
+            let steps = try script(["wait 0.5", "click 640 400", "wait \(wait)", "key n", "wait 1"], in: folder)
+            let run = try runGame(["--board", "one.txt", "--script", steps, "--screenshot", "end.png"], in: folder)
+            #expect(run.status == 0, "\(run)")
+            let file = folder.appendingPathComponent("data/puzzle-prison/statistics.json")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            let games = try #require(json["games"] as? [[String: Any]])
+            #expect(games.count == 1)
+            #expect(games.first?["cleared"] as? Bool == true)
+        }
+    }
+
     @Test("A game of a 6 x 5 wall plays by a danger threshold of one group, kept in its saved state")
     func aSmallWallIsNotInDangerAtOnce() throws {
         try withTemporaryFolder { folder in
