@@ -206,12 +206,15 @@ extension World {
         var canSlide = true
         var isSettled = true
         for column in columnsOfWall.indices where !columnsOfWall[column].isEmpty {
-            // The blocks of a column are drawn one above the other at one x.
+            // The blocks of a column are drawn one above the other, at its x once in place; a
+            // block a break left elsewhere and an undo gave back may be aside of the others.
             let members = columnsOfWall[column]
-            let x = entities[members[0]].transform.translation.x
             let home = layout.across(column: Float(column))
             var isBusy = false, falling: [Int] = []
+            var low = home, high = home
             for index in members {
+                let x = entities[index].transform.translation.x
+                (low, high) = (min(low, x), max(high, x))
                 if states[index].stage != nil {
                     isBusy = true
                 } else {
@@ -220,16 +223,18 @@ extension World {
                     states[index].phase = isLevel && x == home ? .resting : .waiting
                 }
             }
-            let isOutOfPlace = x != home
+            let isOutOfPlace = low != high
             if isBusy || !falling.isEmpty || isOutOfPlace { isSettled = false }
             if isOutOfPlace {
                 slide.append(contentsOf: members)
                 if isBusy || !falling.isEmpty { canSlide = false }
                 // Columns between here and home must be clear of breaking blocks.
-                let low = min(x, home) - s + seam, high = max(x, home) + s - seam
-                if obstacles.contains(where: { $0.x > low && $0.x < high }) { canSlide = false }
+                if obstacles.contains(where: { $0.x > low - s + seam && $0.x < high + s - seam }) { canSlide = false }
             }
-            if !isBusy, !falling.isEmpty, !obstacles.contains(where: { abs($0.x - x) < s / 2 }) {
+            let isBelowABreak = falling.contains { index in
+                obstacles.contains { abs($0.x - entities[index].transform.translation.x) < s / 2 }
+            }
+            if !isBusy, !falling.isEmpty, !isBelowABreak {
                 wallIsFalling = true
                 falls.append(falling)
             }

@@ -45,10 +45,13 @@ extension World {
             }
         }
         for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }
-        // Blocks still breaking grow back where they are drawn.
+        // Blocks still breaking grow back where they are drawn; one that broke on its way up
+        // from the floor (the end taken back) goes on to its cell, as the others stand up.
         for (wall, slots) in slotsOfWall.enumerated() {
-            startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: ticks.undo) { _, from in
-                (Transform(translation: from.translation), .returning)
+            startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: ticks.undo) { index, from in
+                let home = self.restingTransform(at: self.states[index].cell!)
+                let isOnTheWall = from.translation.z == home.translation.z
+                return (isOnTheWall ? Transform(translation: from.translation) : home, .returning)
             }
         }
         for wall in walls.indices { wallsToMoveOn[wall] = true }

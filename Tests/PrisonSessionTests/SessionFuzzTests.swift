@@ -123,9 +123,15 @@ struct SessionFuzzer {
         defer { try? FileManager.default.removeItem(at: root) }
         let player = Player(folder: root.appendingPathComponent("player"), seed: seed, game: game)
         let twin = hasTwin ? Player(folder: root.appendingPathComponent("twin"), seed: seed, game: game) : nil
+        // A board may have no move at all: over from the start.
+        check(player, after: "the start")
         for _ in 0..<actions {
             let step = nextStep(in: player.session)
             log.append("\(step)")
+            if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil {
+                let g = player.session.world.game
+                print("DEBUG before \(step) t=\(player.session.world.time) moves=\(g.moves) undone=\(g.undoneMoves.count) start=\(g.start.text.replacingOccurrences(of: "\n", with: "/"))")
+            }
             for player in [player] + (twin.map { [$0] } ?? []) {
                 if take(step, by: player) { player.quitAndResume(fallback: game) }
             }
@@ -146,7 +152,7 @@ struct SessionFuzzer {
         for player in [player] + (twin.map { [$0] } ?? []) { player.advance(by: .seconds(10)) }
         if problems.isEmpty { settledCheck(player) }
         if let twin, problems.isEmpty { compare(player, twin) }
-        return problems.isEmpty ? [] : problems + ["steps: " + log.suffix(12).joined(separator: "; ")]
+        return problems.isEmpty ? [] : problems + ["steps: " + log.joined(separator: "; ")]
     }
 
     /// The next action: mostly taps on blocks and at random points, and every key now and then.
