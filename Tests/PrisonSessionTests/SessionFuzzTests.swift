@@ -97,6 +97,10 @@ struct SessionFuzzer {
     ]
     static let rooms = [(1, 2, 1), (1, 4, 4), (4, 3, 3), (1, 6, 5), (4, 2, 3), (1, 3, 2)]
 
+    /// Whether each step is printed with the world's time and the game's moves before it
+    /// (`PRISON_SESSION_FUZZ_TRACE` set): what a world-level test of a failure needs.
+    static let traces = ProcessInfo.processInfo.environment["PRISON_SESSION_FUZZ_TRACE"] != nil
+
     let seed: UInt64
     /// Whether a twin session takes the same actions with the time cut into other frames.
     let hasTwin: Bool
@@ -128,9 +132,9 @@ struct SessionFuzzer {
         for _ in 0..<actions {
             let step = nextStep(in: player.session)
             log.append("\(step)")
-            if ProcessInfo.processInfo.environment["FUZZ_DEBUG"] != nil {
-                let g = player.session.world.game
-                print("DEBUG before \(step) t=\(player.session.world.time) moves=\(g.moves) undone=\(g.undoneMoves.count) start=\(g.start.text.replacingOccurrences(of: "\n", with: "/"))")
+            if Self.traces {
+                let game = player.session.world.game
+                print("\(step) at \(player.session.world.time): moves \(game.moves), \(game.undoneMoves.count) undone, board \(game.start.text)")
             }
             for player in [player] + (twin.map { [$0] } ?? []) {
                 if take(step, by: player) { player.quitAndResume(fallback: game) }
@@ -266,7 +270,8 @@ struct SessionFuzzer {
 
 /// The fuzzer in the test suite: a fixed number of sequences in CI. More with
 /// `PRISON_SESSION_FUZZ_SEQUENCES=n` (and `PRISON_SESSION_FUZZ_FIRST=s` for the first seed); one
-/// failing sequence again with `PRISON_SESSION_FUZZ_SEED=s`.
+/// failing sequence again with `PRISON_SESSION_FUZZ_SEED=s` (and `PRISON_SESSION_FUZZ_TRACE=1` to
+/// print every step with the world's time and moves).
 @Suite(.timeLimit(.minutes(30))) struct SessionFuzzTests {
     @Test func randomActionsAtRandomInstantsKeepTheSessionWhole() throws {
         let environment = ProcessInfo.processInfo.environment
