@@ -19,23 +19,45 @@ extension Space {
         return true
     }
 
-    /// Advances space time by `step` (a negative step is ignored): every playing move steps, in
-    /// the order the moves started, then the completions of the moves that ended run, in the
-    /// same order.
+    /// Advances space time by `step` (a negative step is ignored) in the fewest updates of equal
+    /// length no longer than ``frameInterval`` (to a nanosecond: a second is 90 updates of a 90th):
+    /// a step of zero is one update of zero. The updates' durations, to the attosecond, add up
+    /// to `step` exactly, and ``time`` advances by exactly `step`. Each update, in this order:
+    ///
+    /// 1. the clock advances by the update's duration;
+    /// 2. every playing move and animation steps, in the order they started;
+    /// 3. the completions of those that ended run, in the same order;
+    /// 4. the registered systems update, in dependency order (see ``System``);
+    /// 5. collision events are found among the entities whose shapes overlap (see
+    ///    ``CollisionEvents``);
+    /// 6. the events of the update are delivered, in the order they happened (those that
+    ///    handlers cause on the way after them); then `SceneEvents.Update`.
+    ///
+    /// Between updates, events are delivered as they happen: a move started or stopped by a call
+    /// of yours reports it before the call returns.
     public func advance(by step: Duration) {
         guard step >= .zero else { return }
-        advance(by: step, seconds: step.inSeconds)
+        let updates = frameInterval > .zero ? max(1, Int(((step - .nanoseconds(1)) / frameInterval).rounded(.up))) : 1
+        var done = Duration.zero
+        for index in 1...updates {
+            let end = updates == 1 ? step : step * index / updates
+            update(by: end - done, seconds: (end - done).inSeconds)
+            done = end
+        }
     }
 
-    /// Advances space time by `microseconds` (a negative step is ignored), as ``advance(by:)``
-    /// does: for the world, whose clock counts microseconds, without a `Duration`'s division.
+    /// Advances space time by `microseconds` (a negative step is ignored) in one update, as
+    /// ``advance(by:)`` runs each: for the world, whose clock counts microseconds and cuts its
+    /// own frames, without a `Duration`'s division.
     package func advance(byMicroseconds microseconds: Int64) {
         guard microseconds >= 0 else { return }
-        advance(by: .microseconds(microseconds), seconds: Double(microseconds) / 1_000_000)
+        update(by: .microseconds(microseconds), seconds: Double(microseconds) / 1_000_000)
     }
 
-    /// Advances space time by `step`, which is `seconds` long, the unit the moves interpolate in.
-    private func advance(by step: Duration, seconds: Double) {
+    /// One update of `step`, which is `seconds` long, the unit the moves interpolate in.
+    private func update(by step: Duration, seconds: Double) {
+        let outerEvents = pendingEvents
+        pendingEvents = []
         time += step
         var completed: [AnimationPlaybackController] = []
         for move in moves where move.advance(by: step) { completed.append(move) }
@@ -49,7 +71,19 @@ extension Space {
                 send(AnimationEvents.PlaybackTerminated(playbackController: move), from: entity)
             }
         }
+        instantiateNewSystems()
+        updateSystems(seconds: seconds)
+        deliverPendingEvents()
+        pendingEvents = outerEvents
         send(SceneEvents.Update(scene: self, deltaTime: seconds), from: self)
+    }
+
+    /// Delivers the events queued in this update, and those their handlers cause, in order.
+    private func deliverPendingEvents() {
+        while let events = pendingEvents, !events.isEmpty {
+            pendingEvents = []
+            for deliver in events { deliver() }
+        }
     }
 }
 

@@ -34,7 +34,9 @@ extension Entity {
             switch component {
             case let transform as Transform: entity.transform = transform
             case let collision as CollisionComponent: entity.collision = collision
-            default: entity.otherComponents[ObjectIdentifier(T.self)] = component
+            default:
+                let isNew = entity.otherComponents.updateValue(component, forKey: ObjectIdentifier(T.self)) == nil
+                entity.componentWasSet(T.self, isNew: isNew)
             }
         }
 
@@ -57,7 +59,8 @@ extension Entity {
                 entity.transform = .identity
             } else if componentType == CollisionComponent.self {
                 entity.collision = nil
-            } else {
+            } else if entity.otherComponents[ObjectIdentifier(componentType)] != nil {
+                entity.componentWillBeRemoved(componentType)
                 entity.otherComponents[ObjectIdentifier(componentType)] = nil
             }
         }
@@ -66,7 +69,7 @@ extension Entity {
         public func removeAll() {
             entity.transform = .identity
             entity.collision = nil
-            entity.otherComponents = [:]
+            for component in entity.otherComponents.values { remove(type(of: component)) }
         }
 
         /// The component of `componentType`, or nil; setting nil removes it.
@@ -91,9 +94,10 @@ extension Entity {
         get { ComponentSet(entity: self) }
         set {
             guard newValue.entity !== self else { return }
+            components.removeAll()
             transform = newValue.entity.transform
             collision = newValue.entity.collision
-            otherComponents = newValue.entity.otherComponents
+            for component in newValue.entity.otherComponents.values { components.set(component) }
         }
     }
 }

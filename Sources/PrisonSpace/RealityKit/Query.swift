@@ -1,69 +1,113 @@
 /// A condition on entities, as RealityKit's `QueryPredicate`: which components they have,
 /// combined with `&&`, `||` and `!`.
-public struct QueryPredicate<Value> {
-    let isMet: (Value) -> Bool
+public struct QueryPredicate<Value>: Hashable {
+    let condition: QueryCondition
 
     /// The entities that have a component of `componentType`.
     public static func has<T: Component>(_ componentType: T.Type) -> QueryPredicate<Entity> {
-        QueryPredicate<Entity> { $0.components.has(componentType) }
+        QueryPredicate<Entity>(condition: .has(ObjectIdentifier(componentType), componentType))
     }
 
     /// Both conditions.
     public static func && (a: QueryPredicate, b: QueryPredicate) -> QueryPredicate {
-        QueryPredicate { a.isMet($0) && b.isMet($0) }
+        QueryPredicate(condition: .all(a.condition, b.condition))
     }
 
     /// Either condition.
     public static func || (a: QueryPredicate, b: QueryPredicate) -> QueryPredicate {
-        QueryPredicate { a.isMet($0) || b.isMet($0) }
+        QueryPredicate(condition: .any(a.condition, b.condition))
     }
 
     /// The opposite condition.
     public static prefix func ! (a: QueryPredicate) -> QueryPredicate {
-        QueryPredicate { !a.isMet($0) }
+        QueryPredicate(condition: .none(a.condition))
+    }
+}
+
+/// What a ``QueryPredicate`` tests, as a value a space can cache its queries by.
+indirect enum QueryCondition: Hashable {
+    case every
+    case has(ObjectIdentifier, any Component.Type)
+    case all(QueryCondition, QueryCondition)
+    case any(QueryCondition, QueryCondition)
+    case none(QueryCondition)
+
+    func isMet(by entity: Entity) -> Bool {
+        switch self {
+        case .every: true
+        case .has(_, let type): entity.components.has(type)
+        case .all(let a, let b): a.isMet(by: entity) && b.isMet(by: entity)
+        case .any(let a, let b): a.isMet(by: entity) || b.isMet(by: entity)
+        case .none(let a): !a.isMet(by: entity)
+        }
+    }
+
+    static func == (a: QueryCondition, b: QueryCondition) -> Bool {
+        switch (a, b) {
+        case (.every, .every): true
+        case (.has(let x, _), .has(let y, _)): x == y
+        case (.all(let a1, let a2), .all(let b1, let b2)), (.any(let a1, let a2), .any(let b1, let b2)): a1 == b1 && a2 == b2
+        case (.none(let x), .none(let y)): x == y
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .every: hasher.combine(0)
+        case .has(let id, _): hasher.combine(1); hasher.combine(id)
+        case .all(let a, let b): hasher.combine(2); hasher.combine(a); hasher.combine(b)
+        case .any(let a, let b): hasher.combine(3); hasher.combine(a); hasher.combine(b)
+        case .none(let a): hasher.combine(4); hasher.combine(a)
+        }
     }
 }
 
 /// A search for the entities of a space that meet a condition, as RealityKit's `EntityQuery`.
-public struct EntityQuery {
-    let predicate: QueryPredicate<Entity>
+/// A space keeps the answer to each query it was asked and finds the entities again only when
+/// entities were added or removed or components added or removed since.
+public struct EntityQuery: Hashable {
+    let condition: QueryCondition
+
+    /// A query for every entity of the space.
+    public init() { condition = .every }
 
     /// A query for the entities that meet `predicate`.
-    public init(where predicate: QueryPredicate<Entity>) { self.predicate = predicate }
+    public init(where predicate: QueryPredicate<Entity>) { condition = predicate.condition }
+}
+
+/// The entities a query found, as RealityKit's `QueryResult`: here an array, in the order of a
+/// depth-first walk from the space's root.
+public typealias QueryResult<Element> = [Element]
+
+/// A query's answer and the structure of the space it was found in.
+struct CachedQuery {
+    var structure: Int
+    var entities: [Entity]
 }
 
 extension Space {
-    /// The entities of the space that meet `query`'s condition, depth first from the root,
-    /// disabled ones included, as RealityKit's `performQuery(_:)` finds them.
-    public func performQuery(_ query: EntityQuery) -> [Entity] {
-        root.subtree.filter { $0 !== root && query.predicate.isMet($0) }
+    /// The entities of the space that meet `query`'s condition, depth first from the root (which
+    /// is not one of them), disabled ones included, as RealityKit's `performQuery(_:)` finds
+    /// them. The answer is kept until entities or components are added or removed: asking again
+    /// meanwhile costs a dictionary look-up.
+    public func performQuery(_ query: EntityQuery) -> QueryResult<Entity> {
+        let structure = changes.structure
+        if let cached = queries[query], cached.structure == structure { return cached.entities }
+        var found: [Entity] = []
+        found.reserveCapacity(queries[query]?.entities.count ?? 0)
+        root.collect(into: &found) { query.condition.isMet(by: $0) }
+        queries[query] = CachedQuery(structure: structure, entities: found)
+        return found
     }
 }
 
-/// What a space sends as time moves, as RealityKit's `SceneEvents`.
-public enum SceneEvents {
-    /// The space's clock advanced: sent at the end of every ``Space/advance(by:)``, after the
-    /// moves stepped and their completions ran.
-    public struct Update: Event {
-        /// The space.
-        public let scene: Space
-        /// The step, in seconds.
-        public let deltaTime: TimeInterval
-    }
-}
-
-/// An entity that anchors its descendants in the space, as RealityKit's `AnchorEntity`: here a
-/// plain entity placed in the world, since a space's root anchors everything under it.
-open class AnchorEntity: Entity {
-    /// An anchor at `position` in the world.
-    public convenience init(world position: SIMD3<Float>) {
-        self.init()
-        transform = Transform(translation: position)
-    }
-
-    /// An anchor at the transform of the matrix `transform` in the world.
-    public convenience init(world transform: simd_float4x4) {
-        self.init()
-        self.transform = Transform(matrix: transform)
+extension Entity {
+    /// Appends the descendants of this entity that meet `condition` to `found`, depth first.
+    func collect(into found: inout [Entity], where condition: (Entity) -> Bool) {
+        for child in childList {
+            if condition(child) { found.append(child) }
+            child.collect(into: &found, where: condition)
+        }
     }
 }
