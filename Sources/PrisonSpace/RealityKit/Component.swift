@@ -47,9 +47,14 @@ extension Entity {
 
         /// Whether the entity has a component of `componentType`.
         public func has(_ componentType: any Component.Type) -> Bool {
-            if componentType == Transform.self { return true }
-            if componentType == CollisionComponent.self { return entity.collision != nil }
-            return entity.otherComponents[ObjectIdentifier(componentType)] != nil
+            has(ObjectIdentifier(componentType))
+        }
+
+        /// Whether the entity has a component of the type `componentType` identifies.
+        func has(_ componentType: ObjectIdentifier) -> Bool {
+            if componentType == ObjectIdentifier(Transform.self) { return true }
+            if componentType == ObjectIdentifier(CollisionComponent.self) { return entity.collision != nil }
+            return entity.otherComponents[componentType] != nil
         }
 
         /// Removes the component of `componentType`; removing the ``Transform`` resets it to the

@@ -1,11 +1,11 @@
 /// A condition on entities, as RealityKit's `QueryPredicate`: which components they have,
 /// combined with `&&`, `||` and `!`.
-public struct QueryPredicate<Value>: Hashable {
+public struct QueryPredicate<Value>: Hashable, Sendable {
     let condition: QueryCondition
 
     /// The entities that have a component of `componentType`.
     public static func has<T: Component>(_ componentType: T.Type) -> QueryPredicate<Entity> {
-        QueryPredicate<Entity>(condition: .has(ObjectIdentifier(componentType), componentType))
+        QueryPredicate<Entity>(condition: .has(ObjectIdentifier(componentType)))
     }
 
     /// Both conditions.
@@ -25,9 +25,9 @@ public struct QueryPredicate<Value>: Hashable {
 }
 
 /// What a ``QueryPredicate`` tests, as a value a space can cache its queries by.
-indirect enum QueryCondition: Hashable {
+indirect enum QueryCondition: Hashable, Sendable {
     case every
-    case has(ObjectIdentifier, any Component.Type)
+    case has(ObjectIdentifier)
     case all(QueryCondition, QueryCondition)
     case any(QueryCondition, QueryCondition)
     case none(QueryCondition)
@@ -35,30 +35,10 @@ indirect enum QueryCondition: Hashable {
     func isMet(by entity: Entity) -> Bool {
         switch self {
         case .every: true
-        case .has(_, let type): entity.components.has(type)
+        case .has(let type): entity.components.has(type)
         case .all(let a, let b): a.isMet(by: entity) && b.isMet(by: entity)
         case .any(let a, let b): a.isMet(by: entity) || b.isMet(by: entity)
         case .none(let a): !a.isMet(by: entity)
-        }
-    }
-
-    static func == (a: QueryCondition, b: QueryCondition) -> Bool {
-        switch (a, b) {
-        case (.every, .every): true
-        case (.has(let x, _), .has(let y, _)): x == y
-        case (.all(let a1, let a2), .all(let b1, let b2)), (.any(let a1, let a2), .any(let b1, let b2)): a1 == b1 && a2 == b2
-        case (.none(let x), .none(let y)): x == y
-        default: false
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .every: hasher.combine(0)
-        case .has(let id, _): hasher.combine(1); hasher.combine(id)
-        case .all(let a, let b): hasher.combine(2); hasher.combine(a); hasher.combine(b)
-        case .any(let a, let b): hasher.combine(3); hasher.combine(a); hasher.combine(b)
-        case .none(let a): hasher.combine(4); hasher.combine(a)
         }
     }
 }
@@ -66,7 +46,7 @@ indirect enum QueryCondition: Hashable {
 /// A search for the entities of a space that meet a condition, as RealityKit's `EntityQuery`.
 /// A space keeps the answer to each query it was asked and finds the entities again only when
 /// entities were added or removed or components added or removed since.
-public struct EntityQuery: Hashable {
+public struct EntityQuery: Hashable, Sendable {
     let condition: QueryCondition
 
     /// A query for every entity of the space.
