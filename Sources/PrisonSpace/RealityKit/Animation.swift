@@ -1,13 +1,16 @@
 
 
-/// Controls a move in flight, as RealityKit's `AnimationPlaybackController`: pause, resume,
-/// stop, speed, seek, and (ours) a completion callback that runs once, when the move reaches its
-/// end (not when it is stopped or replaced).
+/// Controls a move or an animation in flight, as RealityKit's `AnimationPlaybackController`:
+/// pause, resume, stop, speed, seek, and (ours) a completion callback that runs once, when the
+/// move reaches its end (not when it is stopped or replaced). Here "move" means either: a
+/// `move(to:…)` or an ``AnimationResource`` played with
+/// ``Entity/playAnimation(_:transitionDuration:startsPaused:)``.
 public final class AnimationPlaybackController {
     /// The entity that moves.
     public var entity: Entity? { movingEntity }
-    /// How long the move lasts at speed 1, in seconds.
-    public var duration: TimeInterval { length.inSeconds }
+    /// How long the move lasts at speed 1, in seconds; infinity for an animation that repeats
+    /// forever.
+    public var duration: TimeInterval { length?.inSeconds ?? .infinity }
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
     @exclusivity(unchecked) public var speed: Float = 1 {
@@ -36,22 +39,29 @@ public final class AnimationPlaybackController {
         get { elapsed.inSeconds }
         set {
             guard isValid, newValue.isFinite else { return }
-            played = min(max(.seconds(newValue), .zero), length)
-            if played < length { apply(fraction: played / length) }
+            played = min(max(.seconds(min(newValue, 1e15)), .zero), length ?? .seconds(1e15))
+            if length.map({ played < $0 }) ?? true { apply() }
         }
     }
 
     /// How much of the move has played so far (at its speed), up to its duration.
-    public var elapsed: Duration { min(played, length) }
+    public var elapsed: Duration { length.map { min(played, $0) } ?? played }
 
+    /// What a controller plays.
+    enum Motion {
+        /// A move to `target` along `arc`, shaped by the timing function.
+        case move(target: Transform, arc: RotationArc, timingFunction: AnimationTimingFunction)
+        /// An animation resource's clip.
+        case clip(AnimationClip)
+    }
+
+    /// Where the entity was when the move started.
     let start: Transform
-    let target: Transform
-    let arc: RotationArc
-    let timingFunction: AnimationTimingFunction
+    let motion: Motion
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
-    /// How long the move lasts at speed 1, exactly.
-    private let length: Duration
+    /// How long the move lasts at speed 1, exactly; nil for forever.
+    private let length: Duration?
     /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
     /// speed 1, so any split of the same time gives the same progress.
     @exclusivity(unchecked) private var played = Duration.zero
@@ -60,10 +70,16 @@ public final class AnimationPlaybackController {
     init(entity: Entity, target: Transform, length: Duration, timingFunction: AnimationTimingFunction) {
         movingEntity = entity
         start = entity.transform
-        self.target = target
-        arc = RotationArc(from: start.rotation, to: target.rotation)
+        motion = .move(target: target, arc: RotationArc(from: start.rotation, to: target.rotation), timingFunction: timingFunction)
         self.length = length
-        self.timingFunction = timingFunction
+    }
+
+    /// An animation of `entity` playing `clip` from where the entity is.
+    init(entity: Entity, clip: AnimationClip) {
+        movingEntity = entity
+        start = entity.transform
+        motion = .clip(clip)
+        length = clip.duration
     }
 
     /// Holds the move where it is; space time no longer drives it.
@@ -87,11 +103,21 @@ public final class AnimationPlaybackController {
     /// Plays `step` more of space time. Returns whether the move just completed: when what it
     /// played comes within a nanosecond of its duration (so that 90 steps of a 90th of a second,
     /// which fall short of a second by attoseconds, end a move of a second).
+    /// An animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
     func advance(by step: Duration) -> Bool {
         guard isPlaying else { return false }
+        let before = played
         played += speed == 1 ? step : step * Double(speed)
-        guard length - played <= Self.slack else {
-            apply(fraction: played / length)
+        if case .clip(let clip) = motion, let loop = clip.loopLength {
+            // The loops that start before the end: the end itself starts none.
+            let upTo = length.map { min(played, $0 - Self.slack) } ?? played
+            let loops = completedLoops(of: loop, in: upTo) - completedLoops(of: loop, in: before)
+            for _ in 0..<max(0, min(loops, 1000)) {
+                movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
+            }
+        }
+        guard let length, length - played <= Self.slack else {
+            apply()
             return false
         }
         complete()
@@ -103,19 +129,27 @@ public final class AnimationPlaybackController {
 
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
-        played = length
-        movingEntity.transform = target
+        played = length ?? played
+        switch motion {
+        case .move(let target, _, _): movingEntity.transform = target
+        case .clip(let clip): movingEntity.transform = clip.transform(at: played, from: start)
+        }
         isComplete = true
         if movingEntity.runningMove === self { movingEntity.runningMove = nil }
     }
 
-    /// Puts the entity where the move has it at `fraction` (below 1) of its duration.
-    private func apply(fraction: Double) {
-        let progress = timingFunction.progress(at: Float(fraction))
-        movingEntity.transform = Transform(
-            scale: start.scale + (target.scale - start.scale) * progress,
-            rotation: arc.rotation(at: progress),
-            translation: start.translation + (target.translation - start.translation) * progress)
+    /// Puts the entity where the move has it after what it played, short of its end.
+    private func apply() {
+        switch motion {
+        case .move(let target, let arc, let timingFunction):
+            let progress = timingFunction.progress(at: Float(played / (length ?? played)))
+            movingEntity.transform = Transform(
+                scale: start.scale + (target.scale - start.scale) * progress,
+                rotation: arc.rotation(at: progress),
+                translation: start.translation + (target.translation - start.translation) * progress)
+        case .clip(let clip):
+            movingEntity.transform = clip.transform(at: played, from: start)
+        }
     }
 }
 
@@ -196,6 +230,24 @@ extension Entity {
             timingFunction: timingFunction, completion: completion)
     }
 
+    /// Plays `animation` on the entity from where it is, replacing the move or animation in
+    /// flight, as RealityKit's `playAnimation(_:transitionDuration:startsPaused:)`. Animations do
+    /// not blend here: `transitionDuration` is not used, and the new animation starts at once.
+    /// With `startsPaused`, it waits for ``AnimationPlaybackController/resume()``. The
+    /// animation advances only through ``Space/advance(by:)``, reports
+    /// `AnimationEvents.PlaybackStarted`, `PlaybackLooped` at each loop, then
+    /// `PlaybackCompleted` and `PlaybackTerminated`, as a move does. An entity outside any space
+    /// jumps to the end of an animation that ends; one that never ends is stopped where it is.
+    @discardableResult
+    public func playAnimation(
+        _ animation: AnimationResource, transitionDuration: TimeInterval = 0, startsPaused: Bool = false
+    ) -> AnimationPlaybackController {
+        runningMove?.stop()
+        let controller = AnimationPlaybackController(entity: self, clip: animation.clip)
+        if startsPaused { controller.pause() }
+        return start(controller)
+    }
+
     /// Starts the move over `length`, not negative.
     private func startMove(
         to target: Transform, relativeTo reference: Entity?, length: Duration, timingFunction: AnimationTimingFunction,
@@ -206,14 +258,21 @@ extension Entity {
         let controller = AnimationPlaybackController(
             entity: self, target: local, length: length, timingFunction: timingFunction)
         controller.completion = completion
+        return start(controller)
+    }
+
+    /// Makes `controller` the entity's move in flight in its space; outside a space, ends it.
+    private func start(_ controller: AnimationPlaybackController) -> AnimationPlaybackController {
         if let space {
             runningMove = controller
             space.moves.append(controller)
             space.send(AnimationEvents.PlaybackStarted(playbackController: controller), from: self)
-        } else {
+        } else if controller.duration.isFinite {
             controller.complete()
             controller.completion?()
             controller.completion = nil
+        } else {
+            controller.stop()
         }
         return controller
     }

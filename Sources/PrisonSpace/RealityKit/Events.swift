@@ -40,6 +40,12 @@ public enum AnimationEvents {
         public let playbackController: AnimationPlaybackController
     }
 
+    /// An animation that repeats started a new loop: sent once a loop, not for the first.
+    public struct PlaybackLooped: Event {
+        /// The controller of the animation.
+        public let playbackController: AnimationPlaybackController
+    }
+
     /// A move ended, whether it completed or was stopped or replaced.
     public struct PlaybackTerminated: Event {
         /// The controller of the move.
