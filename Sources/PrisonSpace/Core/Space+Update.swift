@@ -73,6 +73,7 @@ extension Space {
         }
         instantiateNewSystems()
         updateSystems(seconds: seconds)
+        findContacts()
         deliverPendingEvents()
         pendingEvents = outerEvents
         send(SceneEvents.Update(scene: self, deltaTime: seconds), from: self)

@@ -72,6 +72,9 @@ public final class Space {
     /// events are delivered as they happen.
     @exclusivity(unchecked) var pendingEvents: [() -> Void]?
 
+    /// The contacts between entities found at the last update, for collision events.
+    @exclusivity(unchecked) var contactState = ContactState()
+
     /// Moves in flight, in the order they started.
     @exclusivity(unchecked) var moves: [AnimationPlaybackController] = []
     /// Counts changes to anything a ray cast sees.

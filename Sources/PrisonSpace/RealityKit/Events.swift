@@ -189,19 +189,24 @@ extension Space {
 
     /// Sends `event` from `source` to its subscribers, in the order they subscribed: at once
     /// between updates, at the end of the update under way during one (see ``advance(by:)``).
-    func send<E: Event>(_ event: E, from source: AnyObject) {
+    /// With `other`, the event comes from both (a collision's two entities): a handler
+    /// subscribed to either hears it once.
+    func send<E: Event>(_ event: E, from source: AnyObject, alsoFrom other: AnyObject? = nil) {
         guard !subscriptions.isEmpty, subscriptions[ObjectIdentifier(E.self)] != nil else { return }
         if pendingEvents != nil {
-            pendingEvents?.append { [unowned self] in deliver(event, from: source) }
+            pendingEvents?.append { [unowned self] in deliver(event, from: source, alsoFrom: other) }
         } else {
-            deliver(event, from: source)
+            deliver(event, from: source, alsoFrom: other)
         }
     }
 
-    /// Calls the handlers of `event` from `source`, in the order they subscribed.
-    private func deliver<E: Event>(_ event: E, from source: AnyObject) {
+    /// Calls the handlers of `event` from `source` (or `other`), in the order they subscribed.
+    private func deliver<E: Event>(_ event: E, from source: AnyObject, alsoFrom other: AnyObject?) {
         guard let handlers = subscriptions[ObjectIdentifier(E.self)] else { return }
-        for subscription in handlers where !subscription.isFiltered || subscription.source === source || subscription.source === self {
+        for subscription in handlers
+        where !subscription.isFiltered || subscription.source === source || subscription.source === self
+            || (other != nil && subscription.source === other)
+        {
             subscription.handler(event)
         }
     }

@@ -435,4 +435,34 @@ final class BoundingVolumeHierarchy {
             }
         }
     }
+
+    /// Calls `body` with the index in ``primitives`` of every shape whose world bounds meet the
+    /// box `low...high`, in no particular order.
+    func forEachOverlap(low: SIMD3<Float>, high: SIMD3<Float>, _ body: (Int) -> Void) {
+        guard !nodes.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { stack in
+            nodes.withUnsafeBufferPointer { nodes in
+                @inline(__always) func meets(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Bool {
+                    !any(a .> high) && !any(b .< low)
+                }
+                stack[0] = 0
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let index = Int(stack[top])
+                    let node = nodes[index]
+                    guard !node.isEmpty, meets(node.low, node.high) else { continue }
+                    if node.count > 0 {
+                        for k in Int(node.index)..<Int(node.index + node.count) where meets(primitives[k].low, primitives[k].high) {
+                            body(k)
+                        }
+                    } else {
+                        stack[top] = Int32(index + 1)
+                        stack[top + 1] = node.index
+                        top += 2
+                    }
+                }
+            }
+        }
+    }
 }
