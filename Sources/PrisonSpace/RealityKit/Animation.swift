@@ -47,17 +47,15 @@ public final class AnimationPlaybackController {
     /// How much of the move has played so far (at its speed), up to its duration.
     public var elapsed: Duration { length.map { min(played, $0) } ?? played }
 
-    /// What a controller plays.
-    enum Motion {
-        /// A move to `target` along `arc`, shaped by the timing function.
-        case move(target: Transform, arc: RotationArc, timingFunction: AnimationTimingFunction)
-        /// An animation resource's clip.
-        case clip(AnimationClip)
-    }
-
     /// Where the entity was when the move started.
     let start: Transform
-    let motion: Motion
+    /// A move's target, the arc its rotation follows and its timing function (unused for an
+    /// animation: kept as stored properties, the cheapest to read at every step of a move).
+    let target: Transform
+    let arc: RotationArc
+    let timingFunction: AnimationTimingFunction
+    /// What an animation plays; nil for a move.
+    let clip: AnimationClip?
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
     /// How long the move lasts at speed 1, exactly; nil for forever.
@@ -70,7 +68,10 @@ public final class AnimationPlaybackController {
     init(entity: Entity, target: Transform, length: Duration, timingFunction: AnimationTimingFunction) {
         movingEntity = entity
         start = entity.transform
-        motion = .move(target: target, arc: RotationArc(from: start.rotation, to: target.rotation), timingFunction: timingFunction)
+        self.target = target
+        arc = RotationArc(from: start.rotation, to: target.rotation)
+        self.timingFunction = timingFunction
+        clip = nil
         self.length = length
     }
 
@@ -78,7 +79,10 @@ public final class AnimationPlaybackController {
     init(entity: Entity, clip: AnimationClip) {
         movingEntity = entity
         start = entity.transform
-        motion = .clip(clip)
+        target = start
+        arc = RotationArc(from: start.rotation, to: start.rotation)
+        timingFunction = .linear
+        self.clip = clip
         length = clip.duration
     }
 
@@ -108,7 +112,7 @@ public final class AnimationPlaybackController {
         guard isPlaying else { return false }
         let before = played
         played += speed == 1 ? step : step * Double(speed)
-        if case .clip(let clip) = motion, let loop = clip.loopLength {
+        if let loop = clip?.loopLength {
             // The loops that start before the end: the end itself starts none.
             let upTo = length.map { min(played, $0 - Self.slack) } ?? played
             let loops = completedLoops(of: loop, in: upTo) - completedLoops(of: loop, in: before)
@@ -130,26 +134,22 @@ public final class AnimationPlaybackController {
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
         played = length ?? played
-        switch motion {
-        case .move(let target, _, _): movingEntity.transform = target
-        case .clip(let clip): movingEntity.transform = clip.transform(at: played, from: start)
-        }
+        movingEntity.transform = clip?.transform(at: played, from: start) ?? target
         isComplete = true
         if movingEntity.runningMove === self { movingEntity.runningMove = nil }
     }
 
     /// Puts the entity where the move has it after what it played, short of its end.
     private func apply() {
-        switch motion {
-        case .move(let target, let arc, let timingFunction):
-            let progress = timingFunction.progress(at: Float(played / (length ?? played)))
-            movingEntity.transform = Transform(
-                scale: start.scale + (target.scale - start.scale) * progress,
-                rotation: arc.rotation(at: progress),
-                translation: start.translation + (target.translation - start.translation) * progress)
-        case .clip(let clip):
+        if let clip {
             movingEntity.transform = clip.transform(at: played, from: start)
+            return
         }
+        let progress = timingFunction.progress(at: Float(played / (length ?? played)))
+        movingEntity.transform = Transform(
+            scale: start.scale + (target.scale - start.scale) * progress,
+            rotation: arc.rotation(at: progress),
+            translation: start.translation + (target.translation - start.translation) * progress)
     }
 }
 
