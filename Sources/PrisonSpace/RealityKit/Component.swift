@@ -82,11 +82,23 @@ extension Entity {
             get {
                 if T.self == Transform.self { return entity.transform as? T }
                 if T.self == CollisionComponent.self { return entity.collision as? T }
-                return entity.otherComponents[ObjectIdentifier(T.self)] as? T
+                guard let component = entity.otherComponents[ObjectIdentifier(T.self)] else { return nil }
+                return Self.value(of: component, as: T.self)
             }
             nonmutating set {
                 if let newValue { set(newValue) } else { remove(T.self) }
             }
+        }
+
+        /// `component`, kept under the key of `T`, so a `T`: read without a dynamic cast (the
+        /// cost of most of a system's read of a component), by opening the existential, whose
+        /// concrete type is `T`.
+        private static func value<T: Component>(of component: any Component, as _: T.Type) -> T {
+            func open<Stored: Component>(_ stored: Stored) -> T {
+                precondition(Stored.self == T.self, "a component kept under the key of another type")
+                return unsafeBitCast(stored, to: T.self)
+            }
+            return open(component)
         }
 
         /// How many components the entity has, its ``Transform`` included.
