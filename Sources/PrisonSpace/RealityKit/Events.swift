@@ -158,8 +158,10 @@ struct Subscription {
 extension Space {
     /// Calls `handler` with every event of type `event` from `sourceObject` (an entity, or the
     /// space) or, when it is nil, from anywhere in the space, until the subscription is
-    /// cancelled. Handlers run during the call that makes the event happen: ``advance(by:)``
-    /// for moves that start, complete or end with it, `stop()` for moves stopped.
+    /// cancelled. An event that happens during an update of ``advance(by:)`` (a move that
+    /// completes, a change a system makes, a collision) reaches its handlers at the end of that
+    /// update, in the order the events happened; one your code causes between updates (a move
+    /// started or stopped, an entity added) reaches them before the call that caused it returns.
     @discardableResult
     public func subscribe<E: Event>(
         to event: E.Type, on sourceObject: (any EventSource)? = nil, _ handler: @escaping (E) -> Void
