@@ -16,10 +16,12 @@ struct ConvexSupport {
 
     /// The shape's centre in the world.
     var centre: SIMD3<Float> {
-        if case .convex(let points, _) = geometry, !points.isEmpty {
-            return world.transformPoint(points.reduce(.zero, +) / Float(points.count))
+        switch geometry {
+        case .convex(let points, _) where !points.isEmpty, .mesh(let points) where !points.isEmpty:
+            world.transformPoint(points.reduce(.zero, +) / Float(points.count))
+        default:
+            world.transformPoint(.zero)
         }
-        return world.transformPoint(.zero)
     }
 
     /// The point of the shape farthest along `direction` (world axes).
@@ -36,7 +38,8 @@ struct ConvexSupport {
             point = radius * Self.unit(local)
         case .capsule(let halfHeight, let radius):
             point = SIMD3(0, local.y < 0 ? -halfHeight : halfHeight, 0) + radius * Self.unit(local)
-        case .convex(let points, _):
+        case .convex(let points, _), .mesh(let points):
+            // A mesh is taken as the convex hull of its corners.
             point = points.max { ($0 * local).sum() < ($1 * local).sum() } ?? .zero
         }
         return world.transformPoint(point)

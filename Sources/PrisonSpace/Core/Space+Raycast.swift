@@ -86,7 +86,7 @@ extension Space {
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
         var cast = Cast(
-            primitives: hierarchy.primitives, hulls: hierarchy.hulls, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
+            primitives: hierarchy.primitives, hulls: hierarchy.hulls, meshes: hierarchy.meshes, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
             query: query, best: length)
         switch broadPhase {
         case .boundingVolumeHierarchy:
@@ -116,6 +116,7 @@ extension Space {
         typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
         let primitives: [Primitive]
         let hulls: [[SIMD4<Float>]]
+        let meshes: [[SIMD3<Float>]]
         let origin: SIMD3<Float>
         let direction: SIMD3<Float>
         let inverse: SIMD3<Float>
@@ -130,11 +131,12 @@ extension Space {
         var single: Found?
 
         init(
-            primitives: [Primitive], hulls: [[SIMD4<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
+            primitives: [Primitive], hulls: [[SIMD4<Float>]], meshes: [[SIMD3<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
             query: CollisionCastQueryType, best: Float
         ) {
             self.primitives = primitives
             self.hulls = hulls
+            self.meshes = meshes
             self.origin = origin
             self.direction = direction
             inverse = SIMD3<Float>(repeating: 1) / direction
@@ -150,7 +152,8 @@ extension Space {
             let primitive = primitives[k]
             guard primitive.group & mask != 0,
                 let hit = primitive.intersect(
-                    origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls),
+                    origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
+                    meshes: meshes),
                 hit.t <= best
             else { return best }
             switch query {
