@@ -5,13 +5,18 @@ struct ConvexSupport {
     /// From the shape's space to the world.
     let world: simd_float4x4
 
-    /// Shape number `shape` of `entity`'s collision component, where the entity is now; nil
-    /// for a hull that encloses no volume.
-    init?(_ entity: Entity, shape: Int) {
-        guard let resource = entity.collision?.shapes[shape] else { return nil }
+    /// `resource` placed by `world` (the matrix of the space its pose is given in); nil for a
+    /// hull that encloses no volume.
+    init?(_ resource: ShapeResource, at world: simd_float4x4) {
         if case .convex(_, let planes) = resource.geometry, planes.isEmpty { return nil }
         geometry = resource.geometry
-        world = resource.pose.isIdentity ? entity.worldMatrix : entity.worldMatrix * resource.pose.matrix
+        self.world = resource.pose.isIdentity ? world : world * resource.pose.matrix
+    }
+
+    /// Shape number `shape` of `entity`'s collision component, where the entity is now.
+    init?(_ entity: Entity, shape: Int) {
+        guard let resource = entity.collision?.shapes[shape] else { return nil }
+        self.init(resource, at: entity.worldMatrix)
     }
 
     /// The shape's centre in the world.

@@ -10,8 +10,8 @@ public enum CollisionCastQueryType: Hashable, Sendable {
 
 /// Where a ray met a shape, as RealityKit's `CollisionCastHit`.
 public struct CollisionCastHit: CustomStringConvertible {
-    /// The point where a ray met a triangle of a mesh shape. Shapes here are boxes, spheres,
-    /// capsules and convex hulls, so a hit never has one.
+    /// The point where a ray met a triangle of a mesh shape. Not reported here (see
+    /// ``CollisionCastHit/triangleHit``).
     public struct TriangleHit: Hashable, Sendable {
         /// The barycentric coordinates of the point in the triangle.
         public let uv: SIMD2<Float>
@@ -29,7 +29,8 @@ public struct CollisionCastHit: CustomStringConvertible {
     public let distance: Float
     /// The index of the shape hit in the entity's collision component.
     public let shapeIndex: Int
-    /// Where a triangle of a mesh shape was hit: always nil, as no shape here is a mesh.
+    /// Where a triangle of a mesh shape was hit: always nil here, even for a static mesh
+    /// (``ShapeResource/generateStaticMesh(positions:faceIndices:)``).
     public var triangleHit: TriangleHit? { nil }
 
     /// The entity, point, normal and distance: `"box 0" at (0, 1.6, -2) in "root", hit at
