@@ -60,7 +60,7 @@ open class Entity {
     }
 
     /// The components other than the transform and the collision component, by type.
-    @exclusivity(unchecked) var otherComponents: [ObjectIdentifier: any Component] = [:]
+    @exclusivity(unchecked) var otherComponents = ComponentStore()
 
     /// The move in flight, if any.
     @exclusivity(unchecked) var runningMove: AnimationPlaybackController?

@@ -21,7 +21,7 @@ extension Entity {
         let entity: Entity
 
         /// Every component of the entity, its ``Transform`` first, then its collision component,
-        /// then the others.
+        /// then the others in the order they were first set.
         public func makeIterator() -> IndexingIterator<[any Component]> {
             var all: [any Component] = [entity.transform]
             if let collision = entity.collision { all.append(collision) }
@@ -35,7 +35,7 @@ extension Entity {
             case let transform as Transform: entity.transform = transform
             case let collision as CollisionComponent: entity.collision = collision
             default:
-                let isNew = entity.otherComponents.updateValue(component, forKey: ObjectIdentifier(T.self)) == nil
+                let isNew = entity.otherComponents.set(component, for: ObjectIdentifier(T.self))
                 entity.componentWasSet(T.self, isNew: isNew)
             }
         }
@@ -66,7 +66,7 @@ extension Entity {
                 entity.collision = nil
             } else if entity.otherComponents[ObjectIdentifier(componentType)] != nil {
                 entity.componentWillBeRemoved(componentType)
-                entity.otherComponents[ObjectIdentifier(componentType)] = nil
+                entity.otherComponents.remove(ObjectIdentifier(componentType))
             }
         }
 
@@ -117,4 +117,42 @@ extension Entity {
             for component in newValue.entity.otherComponents.values { components.set(component) }
         }
     }
+}
+
+/// The components of an entity other than its transform and collision component, in the order
+/// they were first set: a short list searched by type, cheaper than hashing for the few
+/// components an entity has, and in the same order on every run.
+struct ComponentStore {
+    /// The types, by identity, in the order their components were first set: a look-up scans
+    /// these only.
+    private var types: [ObjectIdentifier] = []
+    /// The components, in the same order.
+    private(set) var values: [any Component] = []
+
+    /// The component of the type `type` identifies, or nil.
+    subscript(type: ObjectIdentifier) -> (any Component)? {
+        guard let index = types.firstIndex(of: type) else { return nil }
+        return values[index]
+    }
+
+    /// Sets `component` as the one of the type `type` identifies; returns whether there was none.
+    mutating func set(_ component: any Component, for type: ObjectIdentifier) -> Bool {
+        if let index = types.firstIndex(of: type) {
+            values[index] = component
+            return false
+        }
+        types.append(type)
+        values.append(component)
+        return true
+    }
+
+    /// Removes the component of the type `type` identifies.
+    mutating func remove(_ type: ObjectIdentifier) {
+        guard let index = types.firstIndex(of: type) else { return }
+        types.remove(at: index)
+        values.remove(at: index)
+    }
+
+    /// How many components there are.
+    var count: Int { types.count }
 }
