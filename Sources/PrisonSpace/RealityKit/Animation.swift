@@ -10,7 +10,7 @@ public final class AnimationPlaybackController {
     public var entity: Entity? { movingEntity }
     /// How long the move lasts at speed 1, in seconds; infinity for an animation that repeats
     /// forever.
-    public var duration: TimeInterval { length?.inSeconds ?? .infinity }
+    public var duration: TimeInterval { length == Self.endless ? .infinity : length.inSeconds }
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
     @exclusivity(unchecked) public var speed: Float = 1 {
@@ -39,13 +39,13 @@ public final class AnimationPlaybackController {
         get { elapsed.inSeconds }
         set {
             guard isValid, newValue.isFinite else { return }
-            played = min(max(.seconds(min(newValue, 1e15)), .zero), length ?? .seconds(1e15))
-            if length.map({ played < $0 }) ?? true { apply() }
+            played = min(max(.seconds(min(newValue, 1e15)), .zero), length)
+            if played < length { apply() }
         }
     }
 
     /// How much of the move has played so far (at its speed), up to its duration.
-    public var elapsed: Duration { length.map { min(played, $0) } ?? played }
+    public var elapsed: Duration { min(played, length) }
 
     /// Where the entity was when the move started.
     let start: Transform
@@ -59,7 +59,9 @@ public final class AnimationPlaybackController {
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
     /// How long the move lasts at speed 1, exactly; nil for forever.
-    private let length: Duration?
+    private let length: Duration
+    /// The length of an animation that never ends: longer than any time a space can reach.
+    private static let endless = Duration.seconds(Int64.max)
     /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
     /// speed 1, so any split of the same time gives the same progress.
     @exclusivity(unchecked) private var played = Duration.zero
@@ -83,7 +85,7 @@ public final class AnimationPlaybackController {
         arc = RotationArc(from: start.rotation, to: start.rotation)
         timingFunction = .linear
         self.clip = clip
-        length = clip.duration
+        length = clip.duration ?? Self.endless
     }
 
     /// Holds the move where it is; space time no longer drives it.
@@ -110,17 +112,10 @@ public final class AnimationPlaybackController {
     /// An animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
     func advance(by step: Duration) -> Bool {
         guard isPlaying else { return false }
-        let before = played
-        played += speed == 1 ? step : step * Double(speed)
-        if let loop = clip?.loopLength {
-            // The loops that start before the end: the end itself starts none.
-            let upTo = length.map { min(played, $0 - Self.slack) } ?? played
-            let loops = completedLoops(of: loop, in: upTo) - completedLoops(of: loop, in: before)
-            for _ in 0..<max(0, min(loops, 1000)) {
-                movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
-            }
-        }
-        guard let length, length - played <= Self.slack else {
+        let advanced = speed == 1 ? step : step * Double(speed)
+        played += advanced
+        if let clip { reportLoops(of: clip, since: played - advanced) }
+        guard length - played <= Self.slack else {
             apply()
             return false
         }
@@ -128,12 +123,22 @@ public final class AnimationPlaybackController {
         return true
     }
 
+    /// Sends `AnimationEvents.PlaybackLooped` for each loop of `clip` that started after
+    /// `before` and by what has played now, short of the end (the end itself starts none).
+    private func reportLoops(of clip: AnimationClip, since before: Duration) {
+        guard let loop = clip.loopLength else { return }
+        let loops = completedLoops(of: loop, in: min(played, length - Self.slack)) - completedLoops(of: loop, in: before)
+        for _ in 0..<max(0, min(loops, 1000)) {
+            movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
+        }
+    }
+
     /// How close to its end a move completes.
     private static let slack = Duration.nanoseconds(1)
 
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
-        played = length ?? played
+        played = length
         movingEntity.transform = clip?.transform(at: played, from: start) ?? target
         isComplete = true
         if movingEntity.runningMove === self { movingEntity.runningMove = nil }
@@ -145,7 +150,7 @@ public final class AnimationPlaybackController {
             movingEntity.transform = clip.transform(at: played, from: start)
             return
         }
-        let progress = timingFunction.progress(at: Float(played / (length ?? played)))
+        let progress = timingFunction.progress(at: Float(played / length))
         movingEntity.transform = Transform(
             scale: start.scale + (target.scale - start.scale) * progress,
             rotation: arc.rotation(at: progress),
