@@ -14,9 +14,17 @@ let package = Package(
         .package(url: puzzlePrison, from: "2.0.0"),
     ],
     targets: [
+        // The app's code, what an app target on Apple platforms (against RealityKit) and these
+        // tests on Linux (against PrisonSpace) share: tap handlers and a system.
+        .target(
+            name: "RayHitApp",
+            dependencies: [.product(name: "PrisonSpace", package: "puzzle-prison")]
+        ),
+        // The Linux test harness: PrisonSpace's spaces, rays and clock drive the app's code.
         .testTarget(
             name: "RayHitTests",
             dependencies: [
+                "RayHitApp",
                 .product(name: "PrisonRules", package: "puzzle-prison"),
                 .product(name: "PrisonSearch", package: "puzzle-prison"),
                 .product(name: "PrisonSpace", package: "puzzle-prison"),

@@ -22,6 +22,17 @@ struct BenchTests {
             let millisecondsPerUpdate: Double
         }
 
+        struct SystemFigures: Decodable {
+            let entities: Int
+            let systemMillisecondsPerUpdate: Double
+            let plainArrayMillisecondsPerUpdate: Double
+            let cachedQueryMicroseconds: Double
+            let queryAfterAddMicroseconds: Double
+            let collisionShapes: Int
+            let movingShapes: Int
+            let collisionMillisecondsPerUpdate: Double
+        }
+
         struct WorldFigures: Decodable {
             let gamesPerSecond: Double
             let twoJobsGamesPerSecond: Double
@@ -42,6 +53,7 @@ struct BenchTests {
         let build: String
         let figures: [Figure]?
         let space: SpaceFigures?
+        let systems: SystemFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -102,7 +114,7 @@ struct BenchTests {
         #expect(lines.filter { $0.hasPrefix("classic 15x15") || $0.hasPrefix("room 4 x") }.count == 2)
     }
 
-    @Test("the space bench measures casts in two rooms and a space of moving entities")
+    @Test("the space bench measures casts in two rooms, a space of moving entities, a system, queries and collision events")
     func spaceBench() throws {
         let result = try runSim(["bench", "space", "--playouts", "20", "--json"])
         try #require(result.status == 0, "\(result)")
@@ -113,6 +125,11 @@ struct BenchTests {
         #expect(space.castsPerSecond > 0 && space.exhaustiveCastsPerSecond > 0 && space.costGrowth > 0)
         #expect(space.hitRate > 0.9, "rays aimed at blocks hit")
         #expect(space.millisecondsPerUpdate > 0)
+        let systems = try #require(report.systems)
+        #expect(systems.entities == 10_000 && systems.collisionShapes == 10_000 && systems.movingShapes == 100)
+        #expect(systems.systemMillisecondsPerUpdate > 0 && systems.plainArrayMillisecondsPerUpdate > 0)
+        #expect(systems.cachedQueryMicroseconds > 0 && systems.queryAfterAddMicroseconds > 0)
+        #expect(systems.collisionMillisecondsPerUpdate > 0)
     }
 
     @Test(

@@ -1,35 +1,10 @@
-// RealityKit code, tested on Linux: on Apple platforms the same file builds against RealityKit.
-#if canImport(RealityKit)
-import RealityKit
-#else
+// The Linux test harness of the app's code in Sources/RayHitApp. The app's code builds against
+// RealityKit and PrisonSpace alike; this file does not: `Space()`, `Ray`, `scene.tap(along:)` and
+// `advance(by:)` are PrisonSpace's own, the stand-ins for a headset, a gesture and the frame clock
+// that a test on Linux needs.
 import PrisonSpace
-#endif
+import RayHitApp
 import Testing
-
-/// The body of the tap handler of Apple's "Develop your first immersive app", as written there:
-/// the tapped entity slides 10 cm right and 10 cm away over 3 s, easing in and out.
-@MainActor
-func nudge(_ value: EntityTargetValue<SpatialTapGesture.Value>) {
-    var transform = value.entity.transform
-    transform.translation += SIMD3(0.1, 0, -0.1)
-    value.entity.move(to: transform, relativeTo: nil, duration: 3, timingFunction: .easeInOut)
-}
-
-/// A sphere that can be tapped, as the app builds it.
-@MainActor
-func makeTappableSphere(at position: SIMD3<Float>) -> ModelEntity {
-    let sphere = ModelEntity(mesh: .generateSphere(radius: 0.1), materials: [SimpleMaterial(color: .blue, isMetallic: false)])
-    sphere.position = position
-    sphere.components.set(InputTargetComponent())
-    sphere.components.set(CollisionComponent(shapes: [.generateSphere(radius: 0.1)]))
-    return sphere
-}
-
-/// The entity the app's gaze ray, from the eyes straight ahead, would hit first.
-@MainActor
-func entityAhead(in scene: Space, from eyes: SIMD3<Float>) -> Entity? {
-    scene.raycast(origin: eyes, direction: [0, 0, -1], length: 10, query: .nearest).first?.entity
-}
 
 @MainActor
 @Test func theTapHandlerMovesTheSphereInThreeSecondsEasingInAndOut() throws {

@@ -32,9 +32,15 @@ open class Entity {
     /// Whether the entity takes part in the space: a disabled entity and its descendants are not
     /// hit by ray casts nor targeted by taps.
     @exclusivity(unchecked) public var isEnabled = true {
+        willSet {
+            if !newValue, isEnabled, let space, space.hasSubscriptions { reportDeactivating(in: space) }
+        }
         didSet {
             changes?.count &+= 1
-            if isEnabled && !oldValue { changes?.newTargets &+= 1 }
+            if isEnabled && !oldValue {
+                changes?.newTargets &+= 1
+                if let space, space.hasSubscriptions { reportActivated(in: space) }
+            }
             if !isEnabled && oldValue { changes?.noteTouched(subtree: self) }
         }
     }
@@ -42,15 +48,19 @@ open class Entity {
     /// The entity's collision component: the shapes rays can hit and its collision filter. The
     /// same component as `components[CollisionComponent.self]`, kept apart for the ray casts.
     @exclusivity(unchecked) public var collision: CollisionComponent? {
+        willSet {
+            if newValue == nil, collision != nil { componentWillBeRemoved(CollisionComponent.self) }
+        }
         didSet {
             changes?.count &+= 1
             if let collision, !collision.hasSameShapes(as: oldValue) { changes?.newTargets &+= 1 }
             changes?.noteTouched(self)
+            if collision != nil { componentWasSet(CollisionComponent.self, isNew: oldValue == nil) }
         }
     }
 
     /// The components other than the transform and the collision component, by type.
-    @exclusivity(unchecked) var otherComponents: [ObjectIdentifier: any Component] = [:]
+    @exclusivity(unchecked) var otherComponents = ComponentStore()
 
     /// The move in flight, if any.
     @exclusivity(unchecked) var runningMove: AnimationPlaybackController?
@@ -102,7 +112,8 @@ open class Entity {
         let world = preservingWorldTransform ? child.worldMatrix : nil
         var index = index
         if child.parent === self, let old = childList.firstIndex(where: { $0 === child }), old < index { index -= 1 }
-        child.removeFromParent()
+        let joins = child.space !== space
+        child.removeFromParent(reporting: joins)
         childList.insert(child, at: min(index, childList.count))
         child.parent = self
         child.attach(to: space)
@@ -110,6 +121,8 @@ open class Entity {
         if let world { child.transform = Transform(matrix: (worldMatrix.invertedOrNil ?? .identity) * world) }
         changes?.count &+= 1
         changes?.newTargets &+= 1
+        changes?.structure &+= 1
+        if joins, let space, space.hasSubscriptions { child.reportAdded(to: space) }
     }
 
     /// Removes `child` if it is one of this entity's children (and so takes it out of the space).
@@ -122,7 +135,14 @@ open class Entity {
     /// Takes the entity out of its parent (and out of the space). With
     /// `preservingWorldTransform`, its transform becomes its former world transform.
     public func removeFromParent(preservingWorldTransform: Bool = false) {
+        removeFromParent(preservingWorldTransform: preservingWorldTransform, reporting: true)
+    }
+
+    /// Takes the entity out of its parent, as ``removeFromParent(preservingWorldTransform:)``
+    /// does; with `reporting`, tells the space's subscribers that it leaves.
+    private func removeFromParent(preservingWorldTransform: Bool = false, reporting: Bool) {
         guard let parent else { return }
+        if reporting, let space, space.hasSubscriptions { reportRemoving(from: space) }
         let world = preservingWorldTransform ? worldMatrix : nil
         parent.childList.removeAll { $0 === self }
         self.parent = nil
@@ -131,6 +151,7 @@ open class Entity {
         invalidateWorldMatrix()
         if let world { transform = Transform(matrix: world) }
         changes?.count &+= 1
+        changes?.structure &+= 1
         changes?.noteTouched(subtree: self)
     }
 

@@ -10,8 +10,8 @@ public enum CollisionCastQueryType: Hashable, Sendable {
 
 /// Where a ray met a shape, as RealityKit's `CollisionCastHit`.
 public struct CollisionCastHit: CustomStringConvertible {
-    /// The point where a ray met a triangle of a mesh shape. Shapes here are boxes, spheres,
-    /// capsules and convex hulls, so a hit never has one.
+    /// The point where a ray met a triangle of a mesh shape. Not reported here (see
+    /// ``CollisionCastHit/triangleHit``).
     public struct TriangleHit: Hashable, Sendable {
         /// The barycentric coordinates of the point in the triangle.
         public let uv: SIMD2<Float>
@@ -29,7 +29,8 @@ public struct CollisionCastHit: CustomStringConvertible {
     public let distance: Float
     /// The index of the shape hit in the entity's collision component.
     public let shapeIndex: Int
-    /// Where a triangle of a mesh shape was hit: always nil, as no shape here is a mesh.
+    /// Where a triangle of a mesh shape was hit: always nil here, even for a static mesh
+    /// (``ShapeResource/generateStaticMesh(positions:faceIndices:)``).
     public var triangleHit: TriangleHit? { nil }
 
     /// The entity, point, normal and distance: `"box 0" at (0, 1.6, -2) in "root", hit at
@@ -86,7 +87,7 @@ extension Space {
         guard worldOrigin.isFinite, worldDirection.isFinite, worldDirection.length > 0 else { return [] }
         let hierarchy = currentHierarchy()
         var cast = Cast(
-            primitives: hierarchy.primitives, hulls: hierarchy.hulls, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
+            primitives: hierarchy.primitives, hulls: hierarchy.hulls, meshes: hierarchy.meshes, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
             query: query, best: length)
         switch broadPhase {
         case .boundingVolumeHierarchy:
@@ -116,6 +117,7 @@ extension Space {
         typealias Found = (t: Float, primitive: Int, normal: SIMD3<Float>)
         let primitives: [Primitive]
         let hulls: [[SIMD4<Float>]]
+        let meshes: [[SIMD3<Float>]]
         let origin: SIMD3<Float>
         let direction: SIMD3<Float>
         let inverse: SIMD3<Float>
@@ -130,11 +132,12 @@ extension Space {
         var single: Found?
 
         init(
-            primitives: [Primitive], hulls: [[SIMD4<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
+            primitives: [Primitive], hulls: [[SIMD4<Float>]], meshes: [[SIMD3<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
             query: CollisionCastQueryType, best: Float
         ) {
             self.primitives = primitives
             self.hulls = hulls
+            self.meshes = meshes
             self.origin = origin
             self.direction = direction
             inverse = SIMD3<Float>(repeating: 1) / direction
@@ -150,7 +153,8 @@ extension Space {
             let primitive = primitives[k]
             guard primitive.group & mask != 0,
                 let hit = primitive.intersect(
-                    origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls),
+                    origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
+                    meshes: meshes),
                 hit.t <= best
             else { return best }
             switch query {

@@ -21,7 +21,7 @@ func slabs(
 /// entity's, moved by the shape's offset) and the shape's size there.
 struct Primitive {
     enum Kind: UInt8 {
-        case box, sphere, capsule, convex
+        case box, sphere, capsule, convex, mesh
     }
 
     /// Into the shape's space; only kept for shapes that are not axis-aligned boxes.
@@ -33,7 +33,8 @@ struct Primitive {
     /// A box that is exactly its world bounds (no turn but by right angles, no shear): it is
     /// tested in world space, without a matrix.
     var isAxisAligned: Bool
-    /// For a convex hull, its planes' index in the hierarchy's ``BoundingVolumeHierarchy/hulls``.
+    /// For a convex hull, its planes' index in the hierarchy's ``BoundingVolumeHierarchy/hulls``;
+    /// for a mesh, its corners' index in ``BoundingVolumeHierarchy/meshes``.
     var hull: Int32
     var low: SIMD3<Float>
     var high: SIMD3<Float>
@@ -64,6 +65,8 @@ struct Primitive {
             (kind, extent) = (.capsule, SIMD3(halfHeight, radius, 0))
         case .convex:
             (kind, extent) = (.convex, .zero)
+        case .mesh:
+            (kind, extent) = (.mesh, .zero)
         }
         if kind != .box { isAxisAligned = false }
         if !isAxisAligned {
@@ -116,7 +119,7 @@ struct Primitive {
     @inline(__always)
     func intersect(
         origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>,
-        hulls: [[SIMD4<Float>]]
+        hulls: [[SIMD4<Float>]], meshes: [[SIMD3<Float>]]
     ) -> (t: Float, normal: SIMD3<Float>)? {
         if isAxisAligned {
             return boxEntry(origin: origin, direction: direction, inverse: inverse, parallel: parallel, low: low, high: high)
@@ -135,6 +138,8 @@ struct Primitive {
             entry = capsuleEntry(origin: o, direction: d, halfHeight: extent.x, radius: extent.y)
         case .convex:
             entry = convexEntry(origin: o, direction: d, planes: hulls[Int(hull)])
+        case .mesh:
+            entry = meshEntry(origin: o, direction: d, corners: meshes[Int(hull)])
         }
         return entry.map { ($0.t, toLocal.transpose.transformDirection($0.normal)) }
     }
@@ -171,6 +176,8 @@ final class BoundingVolumeHierarchy {
     @exclusivity(unchecked) private(set) var entities: [Entity] = []
     /// The planes of the convex hulls among the shapes.
     @exclusivity(unchecked) private(set) var hulls: [[SIMD4<Float>]] = []
+    /// The corners of the triangles of the meshes among the shapes.
+    @exclusivity(unchecked) private(set) var meshes: [[SIMD3<Float>]] = []
     /// Entities with shapes that could not be placed (squashed flat) when the hierarchy was
     /// built; when one moves, only a new build can take it in.
     @exclusivity(unchecked) private var squashed: Set<ObjectIdentifier> = []
@@ -217,6 +224,9 @@ final class BoundingVolumeHierarchy {
                 if case .convex(_, let planes) = shape.geometry {
                     hull = Int32(hulls.count)
                     hulls.append(planes)
+                } else if case .mesh(let corners) = shape.geometry {
+                    hull = Int32(meshes.count)
+                    meshes.append(corners)
                 }
                 guard let primitive = Primitive(
                     shape: shape, index: shapeIndex, world: world, group: collision.filter.group, entity: entities.count,
@@ -430,6 +440,36 @@ final class BoundingVolumeHierarchy {
                         top += 1
                     case (nil, nil):
                         break
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the index in ``primitives`` of every shape whose world bounds meet the
+    /// box `low...high`, in no particular order.
+    func forEachOverlap(low: SIMD3<Float>, high: SIMD3<Float>, _ body: (Int) -> Void) {
+        guard !nodes.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { stack in
+            nodes.withUnsafeBufferPointer { nodes in
+                @inline(__always) func meets(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Bool {
+                    !any(a .> high) && !any(b .< low)
+                }
+                stack[0] = 0
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let index = Int(stack[top])
+                    let node = nodes[index]
+                    guard !node.isEmpty, meets(node.low, node.high) else { continue }
+                    if node.count > 0 {
+                        for k in Int(node.index)..<Int(node.index + node.count) where meets(primitives[k].low, primitives[k].high) {
+                            body(k)
+                        }
+                    } else {
+                        stack[top] = Int32(index + 1)
+                        stack[top + 1] = node.index
+                        top += 2
                     }
                 }
             }

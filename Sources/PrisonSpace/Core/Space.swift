@@ -10,6 +10,9 @@ final class ChangeCounter {
     /// identity, not reference: the entities hold this counter.
     @exclusivity(unchecked) private(set) var touched: [ObjectIdentifier]? = []
     @exclusivity(unchecked) var touchLimit = 4096
+    /// The changes that can change the answer of a query: entities added or removed, components
+    /// added or removed.
+    @exclusivity(unchecked) var structure = 0
 
     func noteTouched(_ entity: Entity) {
         if (touched?.count ?? 0) >= touchLimit { touched = nil }
@@ -36,8 +39,8 @@ public typealias Scene = Space
 /// answers what RealityKit's `Scene` and a `RealityView`'s content answer: ``add(_:)``,
 /// ``remove(_:)``, ``entities``, ``findEntity(named:)``, `raycast(…)`, `subscribe(to:on:_:)`.
 ///
-/// Time moves only through ``advance(by:)``: the same steps give the same transforms, bit for
-/// bit, in a window and headless.
+/// Time moves only through ``advance(by:)``, in updates no longer than ``frameInterval``: the
+/// same steps give the same transforms, bit for bit, in a window and headless.
 public final class Space {
     /// The world: the entity every other one descends from.
     public let root: Entity
@@ -55,6 +58,22 @@ public final class Space {
         /// Every shape in turn: n tests a cast. A baseline for measurements and checks.
         case exhaustive
     }
+
+    /// The longest update ``advance(by:)`` makes: a longer step is split into updates of this
+    /// length and one of what remains. A frame of a headset's display, 1/90 s, unless told
+    /// otherwise; zero or less makes every step one update.
+    @exclusivity(unchecked) public var frameInterval = Duration.seconds(1) / 90
+
+    /// The instances of the registered systems, in update order.
+    @exclusivity(unchecked) var systems: [any System] = []
+    /// The answers of the queries asked so far.
+    @exclusivity(unchecked) var queries: [EntityQuery: CachedQuery] = [:]
+    /// The events of the update under way, to deliver at its end; nil between updates, when
+    /// events are delivered as they happen.
+    @exclusivity(unchecked) var pendingEvents: [() -> Void]?
+
+    /// The contacts between entities found at the last update, for collision events.
+    @exclusivity(unchecked) var contactState = ContactState()
 
     /// Moves in flight, in the order they started.
     @exclusivity(unchecked) var moves: [AnimationPlaybackController] = []

@@ -15,6 +15,8 @@ public final class ShapeResource: @unchecked Sendable {
         /// The convex hull of `points`, as the planes `(normal, d)` with `dot(normal, x) <= d`
         /// inside; no planes when the points enclose no volume.
         case convex(points: [SIMD3<Float>], planes: [SIMD4<Float>])
+        /// Triangles, three corners each in turn: a surface rays hit from either side.
+        case mesh(corners: [SIMD3<Float>])
     }
 
     /// Where the shape's centre sits in the entity's space, and how it is turned.
@@ -75,6 +77,18 @@ public final class ShapeResource: @unchecked Sendable {
         generateConvex(from: (0..<8).map(mesh.bounds.corner))
     }
 
+    /// A triangle mesh, as RealityKit's `generateStaticMesh(positions:faceIndices:)`: every three
+    /// of `faceIndices` name the corners of a triangle among `positions`. Rays hit its triangles
+    /// from either side; collision events treat it as the convex hull of its corners. Throws
+    /// ``ShapeResourceError/staticMeshGenerationFailed`` when there is no triangle, the indices
+    /// are not whole triangles, one names no position, or a position is not finite.
+    public static func generateStaticMesh(positions: [SIMD3<Float>], faceIndices: [UInt16]) async throws -> ShapeResource {
+        guard !faceIndices.isEmpty, faceIndices.count % 3 == 0, positions.allSatisfy(\.isFinite),
+            faceIndices.allSatisfy({ Int($0) < positions.count })
+        else { throw ShapeResourceError.staticMeshGenerationFailed }
+        return ShapeResource(geometry: .mesh(corners: faceIndices.map { positions[Int($0)] }))
+    }
+
     /// This shape turned by `rotation` and then moved by `translation`, in the entity's space.
     public func offsetBy(rotation: simd_quatf = .identity, translation: SIMD3<Float> = .zero) -> ShapeResource {
         ShapeResource(
@@ -96,7 +110,7 @@ public final class ShapeResource: @unchecked Sendable {
         case .sphere(let radius): BoundingBox(min: SIMD3(repeating: -radius), max: SIMD3(repeating: radius))
         case .capsule(let halfHeight, let radius):
             BoundingBox(min: [-radius, -halfHeight - radius, -radius], max: [radius, halfHeight + radius, radius])
-        case .convex(let points, _):
+        case .convex(let points, _), .mesh(let points):
             points.reduce(BoundingBox.empty) { $0.union($1) }
         }
     }
@@ -112,6 +126,7 @@ extension ShapeResource: CustomStringConvertible {
             case .capsule(let halfHeight, let radius):
                 "capsule \(describe(2 * (halfHeight + radius))) high, radius \(describe(radius))"
             case .convex(let points, _): "convex hull of \(points.count) points"
+            case .mesh(let corners): "mesh of \(corners.count / 3) triangles"
             }
         return pose.isIdentity ? shape : "\(shape) at \(describe(pose.translation))"
     }
@@ -155,4 +170,10 @@ func convexHullPlanes(of points: [SIMD3<Float>]) -> [SIMD4<Float>] {
 extension SIMD4 where Scalar == Float {
     /// The vector with every component made non-negative.
     fileprivate func absolute() -> SIMD4<Float> { replacing(with: -self, where: self .< 0) }
+}
+
+/// Why a shape could not be made, as RealityKit's `ShapeResourceError`.
+public enum ShapeResourceError: Error, Hashable, Sendable {
+    /// The positions and face indices make no triangle mesh.
+    case staticMeshGenerationFailed
 }

@@ -1,13 +1,16 @@
 
 
-/// Controls a move in flight, as RealityKit's `AnimationPlaybackController`: pause, resume,
-/// stop, speed, seek, and (ours) a completion callback that runs once, when the move reaches its
-/// end (not when it is stopped or replaced).
+/// Controls a move or an animation in flight, as RealityKit's `AnimationPlaybackController`:
+/// pause, resume, stop, speed, seek, and (ours) a completion callback that runs once, when the
+/// move reaches its end (not when it is stopped or replaced). Here "move" means either: a
+/// `move(to:…)` or an ``AnimationResource`` played with
+/// ``Entity/playAnimation(_:transitionDuration:startsPaused:)``.
 public final class AnimationPlaybackController {
     /// The entity that moves.
     public var entity: Entity? { movingEntity }
-    /// How long the move lasts at speed 1, in seconds.
-    public var duration: TimeInterval { length.inSeconds }
+    /// How long the move lasts at speed 1, in seconds; infinity for an animation that repeats
+    /// forever.
+    public var duration: TimeInterval { length == Self.endless ? .infinity : length.inSeconds }
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
     @exclusivity(unchecked) public var speed: Float = 1 {
@@ -36,22 +39,29 @@ public final class AnimationPlaybackController {
         get { elapsed.inSeconds }
         set {
             guard isValid, newValue.isFinite else { return }
-            played = min(max(.seconds(newValue), .zero), length)
-            if played < length { apply(fraction: played / length) }
+            played = min(max(.seconds(min(newValue, 1e15)), .zero), length)
+            if played < length { apply() }
         }
     }
 
     /// How much of the move has played so far (at its speed), up to its duration.
     public var elapsed: Duration { min(played, length) }
 
+    /// Where the entity was when the move started.
     let start: Transform
+    /// A move's target, the arc its rotation follows and its timing function (unused for an
+    /// animation: kept as stored properties, the cheapest to read at every step of a move).
     let target: Transform
     let arc: RotationArc
     let timingFunction: AnimationTimingFunction
+    /// What an animation plays; nil for a move.
+    let clip: AnimationClip?
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
-    /// How long the move lasts at speed 1, exactly.
+    /// How long the move lasts at speed 1, exactly; nil for forever.
     private let length: Duration
+    /// The length of an animation that never ends: longer than any time a space can reach.
+    private static let endless = Duration.seconds(Int64.max)
     /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
     /// speed 1, so any split of the same time gives the same progress.
     @exclusivity(unchecked) private var played = Duration.zero
@@ -62,8 +72,20 @@ public final class AnimationPlaybackController {
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
-        self.length = length
         self.timingFunction = timingFunction
+        clip = nil
+        self.length = length
+    }
+
+    /// An animation of `entity` playing `clip` from where the entity is.
+    init(entity: Entity, clip: AnimationClip) {
+        movingEntity = entity
+        start = entity.transform
+        target = start
+        arc = RotationArc(from: start.rotation, to: start.rotation)
+        timingFunction = .linear
+        self.clip = clip
+        length = clip.duration ?? Self.endless
     }
 
     /// Holds the move where it is; space time no longer drives it.
@@ -87,15 +109,28 @@ public final class AnimationPlaybackController {
     /// Plays `step` more of space time. Returns whether the move just completed: when what it
     /// played comes within a nanosecond of its duration (so that 90 steps of a 90th of a second,
     /// which fall short of a second by attoseconds, end a move of a second).
+    /// An animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
     func advance(by step: Duration) -> Bool {
         guard isPlaying else { return false }
-        played += speed == 1 ? step : step * Double(speed)
+        let advanced = speed == 1 ? step : step * Double(speed)
+        played += advanced
+        if let clip { reportLoops(of: clip, since: played - advanced) }
         guard length - played <= Self.slack else {
-            apply(fraction: played / length)
+            apply()
             return false
         }
         complete()
         return true
+    }
+
+    /// Sends `AnimationEvents.PlaybackLooped` for each loop of `clip` that started after
+    /// `before` and by what has played now, short of the end (the end itself starts none).
+    private func reportLoops(of clip: AnimationClip, since before: Duration) {
+        guard let loop = clip.loopLength else { return }
+        let loops = completedLoops(of: loop, in: min(played, length - Self.slack)) - completedLoops(of: loop, in: before)
+        for _ in 0..<max(0, min(loops, 1000)) {
+            movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
+        }
     }
 
     /// How close to its end a move completes.
@@ -104,14 +139,18 @@ public final class AnimationPlaybackController {
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
         played = length
-        movingEntity.transform = target
+        movingEntity.transform = clip?.transform(at: played, from: start) ?? target
         isComplete = true
         if movingEntity.runningMove === self { movingEntity.runningMove = nil }
     }
 
-    /// Puts the entity where the move has it at `fraction` (below 1) of its duration.
-    private func apply(fraction: Double) {
-        let progress = timingFunction.progress(at: Float(fraction))
+    /// Puts the entity where the move has it after what it played, short of its end.
+    private func apply() {
+        if let clip {
+            movingEntity.transform = clip.transform(at: played, from: start)
+            return
+        }
+        let progress = timingFunction.progress(at: Float(played / length))
         movingEntity.transform = Transform(
             scale: start.scale + (target.scale - start.scale) * progress,
             rotation: arc.rotation(at: progress),
@@ -196,6 +235,24 @@ extension Entity {
             timingFunction: timingFunction, completion: completion)
     }
 
+    /// Plays `animation` on the entity from where it is, replacing the move or animation in
+    /// flight, as RealityKit's `playAnimation(_:transitionDuration:startsPaused:)`. Animations do
+    /// not blend here: `transitionDuration` is not used, and the new animation starts at once.
+    /// With `startsPaused`, it waits for ``AnimationPlaybackController/resume()``. The
+    /// animation advances only through ``Space/advance(by:)``, reports
+    /// `AnimationEvents.PlaybackStarted`, `PlaybackLooped` at each loop, then
+    /// `PlaybackCompleted` and `PlaybackTerminated`, as a move does. An entity outside any space
+    /// jumps to the end of an animation that ends; one that never ends is stopped where it is.
+    @discardableResult
+    public func playAnimation(
+        _ animation: AnimationResource, transitionDuration: TimeInterval = 0, startsPaused: Bool = false
+    ) -> AnimationPlaybackController {
+        runningMove?.stop()
+        let controller = AnimationPlaybackController(entity: self, clip: animation.clip)
+        if startsPaused { controller.pause() }
+        return start(controller)
+    }
+
     /// Starts the move over `length`, not negative.
     private func startMove(
         to target: Transform, relativeTo reference: Entity?, length: Duration, timingFunction: AnimationTimingFunction,
@@ -206,14 +263,21 @@ extension Entity {
         let controller = AnimationPlaybackController(
             entity: self, target: local, length: length, timingFunction: timingFunction)
         controller.completion = completion
+        return start(controller)
+    }
+
+    /// Makes `controller` the entity's move in flight in its space; outside a space, ends it.
+    private func start(_ controller: AnimationPlaybackController) -> AnimationPlaybackController {
         if let space {
             runningMove = controller
             space.moves.append(controller)
             space.send(AnimationEvents.PlaybackStarted(playbackController: controller), from: self)
-        } else {
+        } else if controller.duration.isFinite {
             controller.complete()
             controller.completion?()
             controller.completion = nil
+        } else {
+            controller.stop()
         }
         return controller
     }

@@ -21,7 +21,7 @@ extension Entity {
         let entity: Entity
 
         /// Every component of the entity, its ``Transform`` first, then its collision component,
-        /// then the others.
+        /// then the others in the order they were first set.
         public func makeIterator() -> IndexingIterator<[any Component]> {
             var all: [any Component] = [entity.transform]
             if let collision = entity.collision { all.append(collision) }
@@ -34,7 +34,9 @@ extension Entity {
             switch component {
             case let transform as Transform: entity.transform = transform
             case let collision as CollisionComponent: entity.collision = collision
-            default: entity.otherComponents[ObjectIdentifier(T.self)] = component
+            default:
+                let isNew = entity.otherComponents.set(component, for: ObjectIdentifier(T.self))
+                entity.componentWasSet(T.self, isNew: isNew)
             }
         }
 
@@ -45,9 +47,14 @@ extension Entity {
 
         /// Whether the entity has a component of `componentType`.
         public func has(_ componentType: any Component.Type) -> Bool {
-            if componentType == Transform.self { return true }
-            if componentType == CollisionComponent.self { return entity.collision != nil }
-            return entity.otherComponents[ObjectIdentifier(componentType)] != nil
+            has(ObjectIdentifier(componentType))
+        }
+
+        /// Whether the entity has a component of the type `componentType` identifies.
+        func has(_ componentType: ObjectIdentifier) -> Bool {
+            if componentType == ObjectIdentifier(Transform.self) { return true }
+            if componentType == ObjectIdentifier(CollisionComponent.self) { return entity.collision != nil }
+            return entity.otherComponents[componentType] != nil
         }
 
         /// Removes the component of `componentType`; removing the ``Transform`` resets it to the
@@ -57,8 +64,9 @@ extension Entity {
                 entity.transform = .identity
             } else if componentType == CollisionComponent.self {
                 entity.collision = nil
-            } else {
-                entity.otherComponents[ObjectIdentifier(componentType)] = nil
+            } else if entity.otherComponents[ObjectIdentifier(componentType)] != nil {
+                entity.componentWillBeRemoved(componentType)
+                entity.otherComponents.remove(ObjectIdentifier(componentType))
             }
         }
 
@@ -66,7 +74,7 @@ extension Entity {
         public func removeAll() {
             entity.transform = .identity
             entity.collision = nil
-            entity.otherComponents = [:]
+            for component in entity.otherComponents.values { remove(type(of: component)) }
         }
 
         /// The component of `componentType`, or nil; setting nil removes it.
@@ -74,11 +82,23 @@ extension Entity {
             get {
                 if T.self == Transform.self { return entity.transform as? T }
                 if T.self == CollisionComponent.self { return entity.collision as? T }
-                return entity.otherComponents[ObjectIdentifier(T.self)] as? T
+                guard let component = entity.otherComponents[ObjectIdentifier(T.self)] else { return nil }
+                return Self.value(of: component, as: T.self)
             }
             nonmutating set {
                 if let newValue { set(newValue) } else { remove(T.self) }
             }
+        }
+
+        /// `component`, kept under the key of `T`, so a `T`: read without a dynamic cast (the
+        /// cost of most of a system's read of a component), by opening the existential, whose
+        /// concrete type is `T`.
+        private static func value<T: Component>(of component: any Component, as _: T.Type) -> T {
+            func open<Stored: Component>(_ stored: Stored) -> T {
+                precondition(Stored.self == T.self, "a component kept under the key of another type")
+                return unsafeBitCast(stored, to: T.self)
+            }
+            return open(component)
         }
 
         /// How many components the entity has, its ``Transform`` included.
@@ -91,9 +111,48 @@ extension Entity {
         get { ComponentSet(entity: self) }
         set {
             guard newValue.entity !== self else { return }
+            components.removeAll()
             transform = newValue.entity.transform
             collision = newValue.entity.collision
-            otherComponents = newValue.entity.otherComponents
+            for component in newValue.entity.otherComponents.values { components.set(component) }
         }
     }
+}
+
+/// The components of an entity other than its transform and collision component, in the order
+/// they were first set: a short list searched by type, cheaper than hashing for the few
+/// components an entity has, and in the same order on every run.
+struct ComponentStore {
+    /// The types, by identity, in the order their components were first set: a look-up scans
+    /// these only.
+    private var types: [ObjectIdentifier] = []
+    /// The components, in the same order.
+    private(set) var values: [any Component] = []
+
+    /// The component of the type `type` identifies, or nil.
+    subscript(type: ObjectIdentifier) -> (any Component)? {
+        guard let index = types.firstIndex(of: type) else { return nil }
+        return values[index]
+    }
+
+    /// Sets `component` as the one of the type `type` identifies; returns whether there was none.
+    mutating func set(_ component: any Component, for type: ObjectIdentifier) -> Bool {
+        if let index = types.firstIndex(of: type) {
+            values[index] = component
+            return false
+        }
+        types.append(type)
+        values.append(component)
+        return true
+    }
+
+    /// Removes the component of the type `type` identifies.
+    mutating func remove(_ type: ObjectIdentifier) {
+        guard let index = types.firstIndex(of: type) else { return }
+        types.remove(at: index)
+        values.remove(at: index)
+    }
+
+    /// How many components there are.
+    var count: Int { types.count }
 }

@@ -83,3 +83,49 @@ public struct CollisionComponent: Component, Equatable {
         a.hasSameShapes(as: b) && a.mode == b.mode && a.filter == b.filter && a.isStatic == b.isStatic
     }
 }
+
+/// What a space reports about entities whose collision shapes meet, as RealityKit's
+/// `CollisionEvents`. There is no rigid-body physics here: shapes that meet pass through each
+/// other whatever their mode, and nothing pushes them apart, so `impulse` is always 0.
+///
+/// Two entities are in contact while a shape of one and a shape of the other overlap (touching
+/// faces do not), both entities are enabled in the space, each one's filter mask shares a group
+/// with the other's filter group, and neither is in the `.colliding` mode. The space looks for
+/// contacts at each update (step 5 of ``Space/advance(by:)``) while a handler is subscribed to
+/// one of these events, whatever moved the entities: transforms set, moves, animations or
+/// systems. A contact that exists when the first handler subscribes begins at the next update.
+/// `entityA` comes before `entityB` in a depth-first walk of the space; events come ended
+/// contacts first, then those that began, then those that go on, each in that order.
+public enum CollisionEvents {
+    /// Two entities' shapes started to overlap.
+    public struct Began: Event {
+        /// The entity first in the space's order.
+        public let entityA: Entity
+        /// The other entity.
+        public let entityB: Entity
+        /// A point of the contact in the world: the centre of where the shapes' world bounds overlap.
+        public let position: SIMD3<Float>
+        /// The push between the entities: 0, as there is no physics here.
+        public let impulse: Float
+    }
+
+    /// Two entities' shapes still overlap: sent at every update after the one they began in.
+    public struct Updated: Event {
+        /// The entity first in the space's order.
+        public let entityA: Entity
+        /// The other entity.
+        public let entityB: Entity
+        /// A point of the contact in the world: the centre of where the shapes' world bounds overlap.
+        public let position: SIMD3<Float>
+        /// The push between the entities: 0, as there is no physics here.
+        public let impulse: Float
+    }
+
+    /// Two entities' shapes stopped overlapping, or one of them left the space or was disabled.
+    public struct Ended: Event {
+        /// The entity first in the space's order.
+        public let entityA: Entity
+        /// The other entity.
+        public let entityB: Entity
+    }
+}

@@ -142,22 +142,10 @@ extension Ray {
     /// in the triangle's plane, or the triangle is behind or has no area.
     public func intersection(with triangle: Triangle) -> RayIntersection? {
         // Möller and Trumbore: solve origin + t d = a + u (b - a) + v (c - a).
-        guard let ray = unit, triangle.a.isFinite, triangle.b.isFinite, triangle.c.isFinite else { return nil }
-        let edge1 = triangle.b - triangle.a, edge2 = triangle.c - triangle.a
-        let p = ray.direction.cross(edge2)
-        let determinant = edge1.dot(p)
-        guard determinant != 0, determinant.isFinite else { return nil }
-        let inverse = 1 / determinant
-        let s = ray.origin - triangle.a
-        let u = s.dot(p) * inverse
-        guard u >= 0, u <= 1 else { return nil }
-        let q = s.cross(edge1)
-        let v = ray.direction.dot(q) * inverse
-        guard v >= 0, u + v <= 1 else { return nil }
-        let t = edge2.dot(q) * inverse
-        guard t >= 0, t.isFinite else { return nil }
-        let normal = edge1.cross(edge2)
-        return ray.intersection(at: t, normal: normal.dot(ray.direction) > 0 ? -normal : normal)
+        guard let ray = unit, triangle.a.isFinite, triangle.b.isFinite, triangle.c.isFinite,
+            let entry = triangleEntry(origin: ray.origin, direction: ray.direction, triangle.a, triangle.b, triangle.c)
+        else { return nil }
+        return ray.intersection(at: entry.t, normal: entry.normal)
     }
 
     /// The intersection `t` metres along this unit ray, with `normal` made unit length.
@@ -236,6 +224,45 @@ func capsuleEntry(origin o: SIMD3<Float>, direction d: SIMD3<Float>, halfHeight 
         }
     }
     return best
+}
+
+/// Where the ray `origin + t * direction` meets the triangle `a`, `b`, `c` (Möller and Trumbore:
+/// solve origin + t d = a + u (b - a) + v (c - a)): `t` and the triangle's normal on the side the
+/// ray comes from, not of unit length. Nil when it misses or the triangle is behind.
+@inline(__always)
+func triangleEntry(
+    origin: SIMD3<Float>, direction: SIMD3<Float>, _ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>
+) -> (t: Float, normal: SIMD3<Float>)? {
+    let edge1 = b - a, edge2 = c - a
+    let p = direction.cross(edge2)
+    let determinant = edge1.dot(p)
+    guard determinant != 0, determinant.isFinite else { return nil }
+    let inverse = 1 / determinant
+    let s = origin - a
+    let u = s.dot(p) * inverse
+    guard u >= 0, u <= 1 else { return nil }
+    let q = s.cross(edge1)
+    let v = direction.dot(q) * inverse
+    guard v >= 0, u + v <= 1 else { return nil }
+    let t = edge2.dot(q) * inverse
+    guard t >= 0, t.isFinite else { return nil }
+    let normal = edge1.cross(edge2)
+    return (t, normal.dot(direction) > 0 ? -normal : normal)
+}
+
+/// Where the ray `origin + t * direction` first meets one of the triangles whose corners are
+/// `corners`, three by three: `t` and that triangle's normal toward the ray. Nil when it meets none.
+@inline(__always)
+func meshEntry(origin: SIMD3<Float>, direction: SIMD3<Float>, corners: [SIMD3<Float>]) -> (t: Float, normal: SIMD3<Float>)? {
+    var nearest: (t: Float, normal: SIMD3<Float>)?
+    for k in stride(from: 0, to: corners.count - 2, by: 3) {
+        if let entry = triangleEntry(origin: origin, direction: direction, corners[k], corners[k + 1], corners[k + 2]),
+            entry.t < nearest?.t ?? .infinity
+        {
+            nearest = entry
+        }
+    }
+    return nearest
 }
 
 /// Where the ray `origin + t * direction` enters the convex hull bounded by `planes` (each
