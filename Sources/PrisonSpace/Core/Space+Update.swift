@@ -41,7 +41,7 @@ extension Space {
         var done = Duration.zero
         for index in 1...updates {
             let end = updates == 1 ? step : step * index / updates
-            update(by: end - done, seconds: (end - done).inSeconds)
+            update(by: end - done, exactly: ExactTime(end - done), seconds: (end - done).inSeconds)
             done = end
         }
     }
@@ -51,16 +51,17 @@ extension Space {
     /// own frames, without a `Duration`'s division.
     package func advance(byMicroseconds microseconds: Int64) {
         guard microseconds >= 0 else { return }
-        update(by: .microseconds(microseconds), seconds: Double(microseconds) / 1_000_000)
+        update(
+            by: .microseconds(microseconds), exactly: ExactTime(microseconds: microseconds), seconds: Double(microseconds) / 1_000_000)
     }
 
-    /// One update of `step`, which is `seconds` long, the unit the moves interpolate in.
-    private func update(by step: Duration, seconds: Double) {
+    /// One update of `step`, which is `exact` and `seconds` long.
+    private func update(by step: Duration, exactly exact: ExactTime, seconds: Double) {
         let outerEvents = pendingEvents
         pendingEvents = []
         time += step
         var completed: [AnimationPlaybackController] = []
-        for move in moves where move.advance(by: step) { completed.append(move) }
+        for move in moves where move.advance(by: exact, of: step) { completed.append(move) }
         moves.removeAll { $0.isComplete || $0.isStopped }
         for move in completed {
             let completion = move.completion

@@ -10,7 +10,7 @@ public final class AnimationPlaybackController {
     public var entity: Entity? { movingEntity }
     /// How long the move lasts at speed 1, in seconds; infinity for an animation that repeats
     /// forever.
-    public var duration: TimeInterval { length == Self.endless ? .infinity : length.inSeconds }
+    public var duration: TimeInterval { length == .forever ? .infinity : length.duration.inSeconds }
     /// How fast space time drives the move: 1 normal, 2 twice as fast, 0 frozen. A negative or
     /// non-finite speed is taken as 0 or 1.
     @exclusivity(unchecked) public var speed: Float = 1 {
@@ -39,13 +39,13 @@ public final class AnimationPlaybackController {
         get { elapsed.inSeconds }
         set {
             guard isValid, newValue.isFinite else { return }
-            played = min(max(.seconds(min(newValue, 1e15)), .zero), length)
+            played = min(ExactTime(.seconds(min(max(newValue, 0), 1e12))), length)
             if played < length { apply() }
         }
     }
 
     /// How much of the move has played so far (at its speed), up to its duration.
-    public var elapsed: Duration { min(played, length) }
+    public var elapsed: Duration { min(played, length).duration }
 
     /// Where the entity was when the move started.
     let start: Transform
@@ -58,13 +58,14 @@ public final class AnimationPlaybackController {
     let clip: AnimationClip?
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
-    /// How long the move lasts at speed 1, exactly; nil for forever.
-    private let length: Duration
-    /// The length of an animation that never ends: longer than any time a space can reach.
-    private static let endless = Duration.seconds(Int64.max)
+    /// How long the move lasts at speed 1, exactly; ``ExactTime/forever`` for an animation
+    /// that repeats forever.
+    private let length: ExactTime
+    /// The length in microseconds, what a move's progress divides by.
+    private let lengthInMicroseconds: Double
     /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
     /// speed 1, so any split of the same time gives the same progress.
-    @exclusivity(unchecked) private var played = Duration.zero
+    @exclusivity(unchecked) private var played = ExactTime.zero
 
     /// A move of `entity` to `target` over `length`, not negative.
     init(entity: Entity, target: Transform, length: Duration, timingFunction: AnimationTimingFunction) {
@@ -74,7 +75,8 @@ public final class AnimationPlaybackController {
         arc = RotationArc(from: start.rotation, to: target.rotation)
         self.timingFunction = timingFunction
         clip = nil
-        self.length = length
+        self.length = ExactTime(length)
+        lengthInMicroseconds = self.length.inMicroseconds
     }
 
     /// An animation of `entity` playing `clip` from where the entity is.
@@ -85,7 +87,8 @@ public final class AnimationPlaybackController {
         arc = RotationArc(from: start.rotation, to: start.rotation)
         timingFunction = .linear
         self.clip = clip
-        length = clip.duration ?? Self.endless
+        length = clip.duration.map(ExactTime.init) ?? .forever
+        lengthInMicroseconds = length.inMicroseconds
     }
 
     /// Holds the move where it is; space time no longer drives it.
@@ -110,36 +113,37 @@ public final class AnimationPlaybackController {
     /// played comes within a nanosecond of its duration (so that 90 steps of a 90th of a second,
     /// which fall short of a second by attoseconds, end a move of a second).
     /// An animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
-    func advance(by step: Duration) -> Bool {
+    func advance(by step: ExactTime, of duration: Duration) -> Bool {
         guard isPlaying else { return false }
-        let advanced = speed == 1 ? step : step * Double(speed)
-        played += advanced
-        if let clip { reportLoops(of: clip, since: played - advanced) }
-        guard length - played <= Self.slack else {
-            apply()
-            return false
+        let before = played
+        played += speed == 1 ? step : ExactTime(duration * Double(speed))
+        if let clip { reportLoops(of: clip, since: before.duration) }
+        guard played + Self.slack < length else {
+            complete()
+            return true
         }
-        complete()
-        return true
+        apply()
+        return false
     }
 
     /// Sends `AnimationEvents.PlaybackLooped` for each loop of `clip` that started after
     /// `before` and by what has played now, short of the end (the end itself starts none).
     private func reportLoops(of clip: AnimationClip, since before: Duration) {
         guard let loop = clip.loopLength else { return }
-        let loops = completedLoops(of: loop, in: min(played, length - Self.slack)) - completedLoops(of: loop, in: before)
+        let end = length.duration - .nanoseconds(1)
+        let loops = completedLoops(of: loop, in: min(played.duration, end)) - completedLoops(of: loop, in: before)
         for _ in 0..<max(0, min(loops, 1000)) {
             movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
         }
     }
 
-    /// How close to its end a move completes.
-    private static let slack = Duration.nanoseconds(1)
+    /// How close to its end a move completes: a nanosecond.
+    private static let slack = ExactTime(.nanoseconds(1))
 
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
         played = length
-        movingEntity.transform = clip?.transform(at: played, from: start) ?? target
+        movingEntity.transform = clip?.transform(at: played.duration, from: start) ?? target
         isComplete = true
         if movingEntity.runningMove === self { movingEntity.runningMove = nil }
     }
@@ -147,10 +151,10 @@ public final class AnimationPlaybackController {
     /// Puts the entity where the move has it after what it played, short of its end.
     private func apply() {
         if let clip {
-            movingEntity.transform = clip.transform(at: played, from: start)
+            movingEntity.transform = clip.transform(at: played.duration, from: start)
             return
         }
-        let progress = timingFunction.progress(at: Float(played / length))
+        let progress = timingFunction.progress(at: Float(played.inMicroseconds / lengthInMicroseconds))
         movingEntity.transform = Transform(
             scale: start.scale + (target.scale - start.scale) * progress,
             rotation: arc.rotation(at: progress),
@@ -185,7 +189,7 @@ extension Entity {
 
     /// Moves the entity from where it is now to `target`, given relative to `reference` (the
     /// world when nil), over `duration` seconds of space time (a negative or NaN one is none, one
-    /// beyond 10^15 s lasts that long): translation and scale linearly, rotation along the shortest arc, progress shaped by
+    /// beyond 10^12 s lasts that long): translation and scale linearly, rotation along the shortest arc, progress shaped by
     /// `timingFunction`. A move already running on the entity is stopped and replaced, starting
     /// from where the entity is. The move advances only through ``Space/advance(by:)``; an
     /// entity outside any space jumps to the target at once and completes.
@@ -195,7 +199,7 @@ extension Entity {
         timingFunction: AnimationTimingFunction = .default
     ) -> AnimationPlaybackController {
         startMove(
-            to: target, relativeTo: reference, length: duration.isNaN ? .zero : .seconds(min(max(duration, 0), 1e15)),
+            to: target, relativeTo: reference, length: duration.isNaN ? .zero : .seconds(min(max(duration, 0), 1e12)),
             timingFunction: timingFunction, completion: nil)
     }
 

@@ -110,8 +110,8 @@ public final class AnimationResource {
         guard let animation = definition as? FromToByAnimation<Transform> else {
             throw AnimationResourceError(description: "only FromToByAnimation<Transform> plays here, not \(type(of: definition))")
         }
-        let seconds = animation.duration.isFinite ? min(max(animation.duration, 0), 1e15) : 0
-        let delay = animation.delay.isFinite ? min(max(animation.delay, 0), 1e15) : 0
+        let seconds = animation.duration.isFinite ? min(max(animation.duration, 0), 1e12) : 0
+        let delay = animation.delay.isFinite ? min(max(animation.delay, 0), 1e12) : 0
         let speed = animation.speed.isFinite && animation.speed > 0 ? Double(animation.speed) : 1
         let play = AnimationClip.FromToBy(
             from: animation.fromValue, to: animation.toValue, by: animation.byValue,
@@ -143,7 +143,7 @@ public final class AnimationResource {
 
     /// This animation played again and again for `duration` seconds in all.
     public func `repeat`(duration: TimeInterval) -> AnimationResource {
-        let seconds = duration.isFinite ? min(max(duration, 0), 1e15) : 0
+        let seconds = duration.isFinite ? min(max(duration, 0), 1e12) : 0
         return AnimationResource(name: name, clip: .limited(.repeated(clip, times: nil), .seconds(seconds)))
     }
 
