@@ -43,18 +43,16 @@ struct ExactTime: Comparable {
 
     /// The sum, ``forever`` once it passes `Int64.max` microseconds.
     static func + (left: ExactTime, right: ExactTime) -> ExactTime {
-        var sum = ExactTime(microseconds: 0)
-        sum.attoseconds = left.attoseconds + right.attoseconds
+        var sum = left
+        sum.attoseconds &+= right.attoseconds
         var carry: Int64 = 0
         if sum.attoseconds >= attosecondsPerMicrosecond {
-            sum.attoseconds -= attosecondsPerMicrosecond
+            sum.attoseconds &-= attosecondsPerMicrosecond
             carry = 1
         }
-        let (whole, overflow) = left.microseconds.addingReportingOverflow(right.microseconds)
-        let (total, overflowAgain) = whole.addingReportingOverflow(carry)
-        guard !overflow, !overflowAgain else { return .forever }
-        sum.microseconds = total
-        return sum
+        // Both sums are of times not negative: one that wraps is past `Int64.max`.
+        sum.microseconds = left.microseconds &+ right.microseconds &+ carry
+        return sum.microseconds < left.microseconds ? .forever : sum
     }
 
     static func += (left: inout ExactTime, right: ExactTime) { left = left + right }

@@ -63,6 +63,10 @@ public final class AnimationPlaybackController {
     private let length: ExactTime
     /// The length in microseconds, what a move's progress divides by.
     private let lengthInMicroseconds: Double
+    /// What played completes the move once it reaches it: a nanosecond short of its length (so
+    /// that 90 steps of a 90th of a second, which fall short of a second by attoseconds, end a
+    /// move of a second).
+    private let end: ExactTime
     /// How much space time has driven the move (at its speed): a sum of whole steps, exact at
     /// speed 1, so any split of the same time gives the same progress.
     @exclusivity(unchecked) private var played = ExactTime.zero
@@ -77,6 +81,7 @@ public final class AnimationPlaybackController {
         clip = nil
         self.length = ExactTime(length)
         lengthInMicroseconds = self.length.inMicroseconds
+        end = ExactTime(max(length - .nanoseconds(1), .zero))
     }
 
     /// An animation of `entity` playing `clip` from where the entity is.
@@ -89,6 +94,7 @@ public final class AnimationPlaybackController {
         self.clip = clip
         length = clip.duration.map(ExactTime.init) ?? .forever
         lengthInMicroseconds = length.inMicroseconds
+        end = clip.duration.map { ExactTime(max($0 - .nanoseconds(1), .zero)) } ?? .forever
     }
 
     /// Holds the move where it is; space time no longer drives it.
@@ -109,16 +115,15 @@ public final class AnimationPlaybackController {
     /// `blendOutDuration` is not used.
     public func stop(blendOutDuration: TimeInterval) { stop() }
 
-    /// Plays `step` more of space time. Returns whether the move just completed: when what it
-    /// played comes within a nanosecond of its duration (so that 90 steps of a 90th of a second,
-    /// which fall short of a second by attoseconds, end a move of a second).
-    /// An animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
+    /// Plays `step` (which is `duration`) more of space time. Returns whether the move just
+    /// completed: when what it played comes within a nanosecond of its length (``end``). An
+    /// animation that loops reports each loop it starts with `AnimationEvents.PlaybackLooped`.
     func advance(by step: ExactTime, of duration: Duration) -> Bool {
         guard isPlaying else { return false }
         let before = played
         played += speed == 1 ? step : ExactTime(duration * Double(speed))
         if let clip { reportLoops(of: clip, since: before.duration) }
-        guard played + Self.slack < length else {
+        guard played < end else {
             complete()
             return true
         }
@@ -136,9 +141,6 @@ public final class AnimationPlaybackController {
             movingEntity.space?.send(AnimationEvents.PlaybackLooped(playbackController: self), from: movingEntity)
         }
     }
-
-    /// How close to its end a move completes: a nanosecond.
-    private static let slack = ExactTime(.nanoseconds(1))
 
     /// Puts the entity at the move's end: the move is complete.
     func complete() {
