@@ -122,7 +122,8 @@ public final class AnimationPlaybackController {
         guard isPlaying else { return false }
         let before = played
         played += speed == 1 ? step : ExactTime(duration * Double(speed))
-        if let clip { reportLoops(of: clip, since: before.duration) }
+        // A move has no clip; comparing with nil, rather than binding, costs no retain.
+        if clip != nil { reportLoops(of: clip!, since: before.duration) }
         guard played < end else {
             complete()
             return true
@@ -152,8 +153,8 @@ public final class AnimationPlaybackController {
 
     /// Puts the entity where the move has it after what it played, short of its end.
     private func apply() {
-        if let clip {
-            movingEntity.transform = clip.transform(at: played.duration, from: start)
+        if clip != nil {
+            movingEntity.transform = clip!.transform(at: played.duration, from: start)
             return
         }
         let progress = timingFunction.progress(at: Float(played.inMicroseconds / lengthInMicroseconds))
