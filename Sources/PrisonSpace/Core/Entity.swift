@@ -25,9 +25,17 @@ open class Entity {
 
     /// Where the entity sits relative to its parent. Final, as in RealityKit, where it comes
     /// from `HasTransform`: reading it costs no dynamic call.
-    @exclusivity(unchecked) public final var transform: Transform = .identity {
-        didSet { transformDidChange() }
+    public final var transform: Transform {
+        // Accessors over a stored property of their own: code of other modules that read a
+        // stored property directly checks exclusive access at run time, which an accessor of
+        // this module does not (the property is marked unchecked).
+        get { localTransform }
+        set {
+            localTransform = newValue
+            transformDidChange()
+        }
     }
+    @exclusivity(unchecked) private var localTransform = Transform.identity
 
     /// Whether the entity takes part in the space: a disabled entity and its descendants are not
     /// hit by ray casts nor targeted by taps.
@@ -233,9 +241,14 @@ open class Entity {
         changes?.count &+= 1
     }
 
-    private func invalidateWorldMatrix() {
-        // A cached child implies a cached parent, so a cleared entity has cleared descendants.
-        guard cachedWorldMatrix != nil else { return }
+    /// Forgets the world matrices of the entity and its descendants. A cached child implies a
+    /// cached parent, so an entity with none cached has none cached below it: the common case,
+    /// a moving entity whose matrix nobody asked for, costs one test where it is called.
+    @inline(__always) private func invalidateWorldMatrix() {
+        if cachedWorldMatrix != nil { forgetWorldMatrices() }
+    }
+
+    private func forgetWorldMatrices() {
         cachedWorldMatrix = nil
         changes?.noteTouched(self)
         for child in childList { child.invalidateWorldMatrix() }

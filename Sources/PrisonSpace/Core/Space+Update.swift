@@ -61,8 +61,16 @@ extension Space {
         pendingEvents = []
         time += step
         var completed: [AnimationPlaybackController] = []
-        for move in moves where move.advance(by: exact, of: step) { completed.append(move) }
-        moves.removeAll { $0.isComplete || $0.isStopped }
+        // One pass steps the moves and keeps those still in flight, in order.
+        var kept = 0
+        for index in moves.indices {
+            let move = moves[index]
+            if move.advance(by: exact, of: step) { completed.append(move) }
+            guard !move.isComplete, !move.isStopped else { continue }
+            if kept != index { moves.swapAt(kept, index) }
+            kept += 1
+        }
+        moves.removeLast(moves.count - kept)
         for move in completed {
             let completion = move.completion
             move.completion = nil

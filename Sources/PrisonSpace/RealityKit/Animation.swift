@@ -53,6 +53,10 @@ public final class AnimationPlaybackController {
     /// animation: kept as stored properties, the cheapest to read at every step of a move).
     let target: Transform
     let arc: RotationArc
+    /// The target's translation less the start's, found once for every step.
+    private let translationChange: SIMD3<Float>
+    /// The target's scale less the start's; nil when the move keeps the scale.
+    private let scaleChange: SIMD3<Float>?
     let timingFunction: AnimationTimingFunction
     /// What an animation plays; nil for a move.
     let clip: AnimationClip?
@@ -77,6 +81,8 @@ public final class AnimationPlaybackController {
         start = entity.transform
         self.target = target
         arc = RotationArc(from: start.rotation, to: target.rotation)
+        translationChange = target.translation - start.translation
+        scaleChange = target.scale == start.scale ? nil : target.scale - start.scale
         self.timingFunction = timingFunction
         clip = nil
         self.length = ExactTime(length)
@@ -90,6 +96,8 @@ public final class AnimationPlaybackController {
         start = entity.transform
         target = start
         arc = RotationArc(from: start.rotation, to: start.rotation)
+        translationChange = .zero
+        scaleChange = nil
         timingFunction = .linear
         self.clip = clip
         length = clip.duration.map(ExactTime.init) ?? .forever
@@ -158,10 +166,11 @@ public final class AnimationPlaybackController {
             return
         }
         let progress = timingFunction.progress(at: Float(played.inMicroseconds / lengthInMicroseconds))
-        movingEntity.transform = Transform(
-            scale: start.scale + (target.scale - start.scale) * progress,
-            rotation: arc.rotation(at: progress),
-            translation: start.translation + (target.translation - start.translation) * progress)
+        var transform = start
+        transform.rotation = arc.rotation(at: progress)
+        transform.translation += translationChange * progress
+        if let scaleChange { transform.scale += scaleChange * progress }
+        movingEntity.transform = transform
     }
 }
 

@@ -18,7 +18,9 @@ extension Entity {
     /// read, test and remove them by type. Every entity has a ``Transform``.
     public struct ComponentSet: Sequence {
         /// The entity whose components these are.
-        let entity: Entity
+        @usableFromInline let entity: Entity
+
+        init(entity: Entity) { self.entity = entity }
 
         /// Every component of the entity, its ``Transform`` first, then its collision component,
         /// then the others in the order they were first set.
@@ -35,7 +37,7 @@ extension Entity {
             case let transform as Transform: entity.transform = transform
             case let collision as CollisionComponent: entity.collision = collision
             default:
-                let isNew = entity.otherComponents.set(component, for: ObjectIdentifier(T.self))
+                let isNew = entity.otherComponents.set(component)
                 entity.componentWasSet(T.self, isNew: isNew)
             }
         }
@@ -54,7 +56,7 @@ extension Entity {
         func has(_ componentType: ObjectIdentifier) -> Bool {
             if componentType == ObjectIdentifier(Transform.self) { return true }
             if componentType == ObjectIdentifier(CollisionComponent.self) { return entity.collision != nil }
-            return entity.otherComponents[componentType] != nil
+            return entity.otherComponents.contains(componentType)
         }
 
         /// Removes the component of `componentType`; removing the ``Transform`` resets it to the
@@ -64,7 +66,7 @@ extension Entity {
                 entity.transform = .identity
             } else if componentType == CollisionComponent.self {
                 entity.collision = nil
-            } else if entity.otherComponents[ObjectIdentifier(componentType)] != nil {
+            } else if entity.otherComponents.contains(ObjectIdentifier(componentType)) {
                 entity.componentWillBeRemoved(componentType)
                 entity.otherComponents.remove(ObjectIdentifier(componentType))
             }
@@ -78,27 +80,18 @@ extension Entity {
         }
 
         /// The component of `componentType`, or nil; setting nil removes it.
-        public subscript<T: Component>(componentType: T.Type) -> T? {
+        // Inlinable, so that a system's read of its own component type is specialized where it
+        // is written: a look-up of the type and a load, no dynamic cast or existential copy.
+        @inlinable public subscript<T: Component>(componentType: T.Type) -> T? {
             get {
                 if T.self == Transform.self { return entity.transform as? T }
                 if T.self == CollisionComponent.self { return entity.collision as? T }
-                guard let component = entity.otherComponents[ObjectIdentifier(T.self)] else { return nil }
-                return Self.value(of: component, as: T.self)
+                guard let box = entity.storedComponent(of: ObjectIdentifier(T.self)) else { return nil }
+                return unsafeDowncast(box, to: StoredComponent<T>.self).value
             }
             nonmutating set {
                 if let newValue { set(newValue) } else { remove(T.self) }
             }
-        }
-
-        /// `component`, kept under the key of `T`, so a `T`: read without a dynamic cast (the
-        /// cost of most of a system's read of a component), by opening the existential, whose
-        /// concrete type is `T`.
-        private static func value<T: Component>(of component: any Component, as _: T.Type) -> T {
-            func open<Stored: Component>(_ stored: Stored) -> T {
-                precondition(Stored.self == T.self, "a component kept under the key of another type")
-                return unsafeBitCast(stored, to: T.self)
-            }
-            return open(component)
         }
 
         /// How many components the entity has, its ``Transform`` included.
@@ -119,6 +112,41 @@ extension Entity {
     }
 }
 
+/// A component kept on an entity, in a box of its own type: a read of a known type loads it
+/// without opening an existential. Boxes are shared between clones and copied on write.
+@usableFromInline final class StoredComponent<Value: Component>: ComponentBox {
+    /// Where the value is. A stored property of a class read by code inlined into another module
+    /// is checked for exclusive access at run time; a pointer's pointee is not, and the box is
+    /// only ever used from the thread that owns the entity's space.
+    @usableFromInline let address: UnsafeMutablePointer<Value>
+
+    init(_ value: Value) {
+        address = .allocate(capacity: 1)
+        address.initialize(to: value)
+    }
+
+    deinit { address.deinitialize(count: 1).deallocate() }
+
+    /// The component.
+    @inlinable var value: Value { address.pointee }
+
+    override var component: any Component { value }
+}
+
+/// A component's box, whatever its type: a `StoredComponent` of that type.
+@usableFromInline class ComponentBox {
+    /// The component in the box; each `StoredComponent` answers for its type.
+    var component: any Component { preconditionFailure("a component's box has the component's type") }
+}
+
+extension Entity {
+    /// The box of the component of the type `type` identifies, other than the transform and the
+    /// collision component, or nil.
+    @usableFromInline func storedComponent(of type: ObjectIdentifier) -> ComponentBox? {
+        otherComponents.box(of: type)
+    }
+}
+
 /// The components of an entity other than its transform and collision component, in the order
 /// they were first set: a short list searched by type, cheaper than hashing for the few
 /// components an entity has, and in the same order on every run.
@@ -126,32 +154,44 @@ struct ComponentStore {
     /// The types, by identity, in the order their components were first set: a look-up scans
     /// these only.
     private var types: [ObjectIdentifier] = []
-    /// The components, in the same order.
-    private(set) var values: [any Component] = []
+    /// The components' boxes (each a `StoredComponent` of its type), in the same order.
+    private var boxes: [ComponentBox] = []
 
-    /// The component of the type `type` identifies, or nil.
-    subscript(type: ObjectIdentifier) -> (any Component)? {
+    /// The components, in the order they were first set.
+    var values: [any Component] { boxes.map(\.component) }
+
+    /// The box of the component of the type `type` identifies, or nil.
+    func box(of type: ObjectIdentifier) -> ComponentBox? {
         guard let index = types.firstIndex(of: type) else { return nil }
-        return values[index]
+        return boxes[index]
     }
 
-    /// Sets `component` as the one of the type `type` identifies; returns whether there was none.
-    mutating func set(_ component: any Component, for type: ObjectIdentifier) -> Bool {
-        if let index = types.firstIndex(of: type) {
-            values[index] = component
-            return false
+    /// Sets `component` as the one of its type; returns whether there was none. A box no other
+    /// entity shares is updated in place.
+    mutating func set<T: Component>(_ component: T) -> Bool {
+        let type = ObjectIdentifier(T.self)
+        guard let index = types.firstIndex(of: type) else {
+            types.append(type)
+            boxes.append(StoredComponent(component))
+            return true
         }
-        types.append(type)
-        values.append(component)
-        return true
+        if isKnownUniquelyReferenced(&boxes[index]) {
+            unsafeDowncast(boxes[index], to: StoredComponent<T>.self).address.pointee = component
+        } else {
+            boxes[index] = StoredComponent(component)
+        }
+        return false
     }
 
     /// Removes the component of the type `type` identifies.
     mutating func remove(_ type: ObjectIdentifier) {
         guard let index = types.firstIndex(of: type) else { return }
         types.remove(at: index)
-        values.remove(at: index)
+        boxes.remove(at: index)
     }
+
+    /// Whether there is a component of the type `type` identifies.
+    func contains(_ type: ObjectIdentifier) -> Bool { types.contains(type) }
 
     /// How many components there are.
     var count: Int { types.count }

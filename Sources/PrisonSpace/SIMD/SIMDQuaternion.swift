@@ -17,19 +17,19 @@ public struct simd_quatf: Hashable, Sendable {
     public init() { vector = .zero }
 
     /// The quaternion of the four parts `vector` (imaginary in `x`, `y`, `z`, real in `w`).
-    public init(vector: SIMD4<Float>) { self.vector = vector }
+    @inlinable public init(vector: SIMD4<Float>) { self.vector = vector }
 
     /// The quaternion `ix i + iy j + iz k + r`.
     public init(ix: Float, iy: Float, iz: Float, r: Float) { vector = [ix, iy, iz, r] }
 
     /// The quaternion with real part `real` and imaginary parts `imag`.
-    public init(real: Float, imag: SIMD3<Float>) { vector = SIMD4(imag, real) }
+    @inlinable public init(real: Float, imag: SIMD3<Float>) { vector = SIMD4(imag, real) }
 
     /// A rotation by `angle` radians about `axis` (right-handed: counter-clockwise looking down
     /// the axis toward the origin). The axis need not be unit length; a zero or non-finite axis,
     /// or a non-finite angle, gives the identity.
-    public init(angle: Float, axis: SIMD3<Float>) {
-        let length = axis.length
+    @inlinable public init(angle: Float, axis: SIMD3<Float>) {
+        let length = (axis * axis).sum().squareRoot()
         guard length > 0, length.isFinite, angle.isFinite else {
             vector = [0, 0, 0, 1]
             return
@@ -67,13 +67,13 @@ public struct simd_quatf: Hashable, Sendable {
     }
 
     /// The imaginary parts: the axis scaled by the sine of half the angle.
-    public var imag: SIMD3<Float> {
+    @inlinable public var imag: SIMD3<Float> {
         get { SIMD3(vector.x, vector.y, vector.z) }
         set { vector = SIMD4(newValue, vector.w) }
     }
 
     /// The real part: the cosine of half the angle.
-    public var real: Float {
+    @inlinable public var real: Float {
         get { vector.w }
         set { vector.w = newValue }
     }
@@ -112,9 +112,9 @@ public struct simd_quatf: Hashable, Sendable {
     }
 
     /// The Hamilton product: the rotation `rhs` followed by `lhs`.
-    public static func * (lhs: simd_quatf, rhs: simd_quatf) -> simd_quatf {
+    @inlinable public static func * (lhs: simd_quatf, rhs: simd_quatf) -> simd_quatf {
         let a = lhs.imag, b = rhs.imag
-        return simd_quatf(real: lhs.real * rhs.real - a.dot(b), imag: lhs.real * b + rhs.real * a + a.cross(b))
+        return simd_quatf(real: lhs.real * rhs.real - (a * b).sum(), imag: lhs.real * b + rhs.real * a + simd_cross(a, b))
     }
 
     /// Every part times `rhs`.
