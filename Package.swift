@@ -52,7 +52,13 @@ let package = Package(
         // Entities are classes owned by one space and used from one thread: their hot stored
         // properties are marked `@exclusivity(unchecked)` in the source, which keeps an update of
         // many moving entities as fast as the unsafe `-enforce-exclusivity=unchecked` flag did.
-        .target(name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Swift 5 language mode: the space calls what RealityKit declares `@MainActor
+        // @preconcurrency` (an entity's `init()`, a system's `init(scene:)` and `update(context:)`)
+        // from whatever thread owns it, which Swift 6 would refuse; app code that uses it stays
+        // in Swift 6.
+        .target(
+            name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
         .executableTarget(

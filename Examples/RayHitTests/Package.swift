@@ -11,7 +11,7 @@ let puzzlePrison = Context.environment["PUZZLE_PRISON_URL"] ?? "https://github.c
 let package = Package(
     name: "RayHitTests",
     dependencies: [
-        .package(url: puzzlePrison, from: "2.0.0"),
+        .package(url: puzzlePrison, from: "3.0.0"),
     ],
     targets: [
         // The app's code, what an app target on Apple platforms (against RealityKit) and these

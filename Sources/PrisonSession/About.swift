@@ -6,7 +6,7 @@ public struct About: Hashable, Sendable {
     var build: String
 
     /// The version of the package these libraries and programs come from.
-    public static let packageVersion = "2.4.0"
+    public static let packageVersion = "3.0.0"
 
     /// The program of `version`, built from `build`.
     public init(version: String = Self.packageVersion, build: String = "unknown") {

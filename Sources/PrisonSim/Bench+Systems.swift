@@ -45,7 +45,7 @@ extension Bench {
     /// Measures a registered system over 10,000 entities against a plain array, a cached query
     /// against a walk of the tree, and collision events among 10,000 shapes of which 100 move
     /// against the same updates without them.
-    func measureSystems() -> SystemFigures {
+    @MainActor func measureSystems() -> SystemFigures {
         let count = 10_000
         BenchSpinSystem.registerSystem()
         let spinning = Space()

@@ -134,7 +134,8 @@ struct Bench: ParsableCommand {
         ].filter { rooms == .both || $0.1 == (rooms == .classic ? Room.classic : Room.standard) }
         let figures = [.rules, .all].contains(suite) ? try workloads.map { name, room in try measure(name: name, room: room) } : nil
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
-        let systems = [.space, .all].contains(suite) ? measureSystems() : nil
+        // The command runs on the main thread; systems are main-actor code, as in RealityKit.
+        let systems = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureSystems() } : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
         let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {

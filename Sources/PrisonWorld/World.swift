@@ -122,8 +122,7 @@ public final class World {
         let layout = RoomLayout(walls: game.start.room.walls, width: game.start.room.width, blockSize: settings.blockSize)
         self.layout = layout
         (room, walls) = layout.makeRoom()
-        camera = PerspectiveCamera()
-        camera.name = "camera"
+        camera = PerspectiveCamera(name: "camera")
         camera.setPosition(settings.eye, relativeTo: nil)
         states = game.start.placedBlocks.map { BlockState(block: $0.block, wall: $0.cell.wall) }
         entities = game.start.placedBlocks.map { placed in

@@ -29,7 +29,7 @@ import Testing
     static func camera(_ framing: Framing, facing wall: Int) -> PerspectiveCamera {
         var head = Head(walls: framing.room.walls)
         head.look(yaw: Float(wall) * 90, pitch: 0)
-        let camera = PerspectiveCamera()
+        let camera = PerspectiveCamera(name: "camera")
         camera.fieldOfViewInDegrees = framing.fieldOfViewInDegrees
         camera.setPosition(framing.eye(yaw: head.yaw), relativeTo: nil)
         camera.setOrientation(head.orientation, relativeTo: nil)

@@ -145,6 +145,27 @@ struct Primitive {
     }
 }
 
+extension Primitive {
+    /// Where a ray that starts strictly inside this shape leaves it: `t` and the normal there,
+    /// facing back along the ray (into the shape). Nil when the origin is not inside, and for a
+    /// triangle mesh, which has no inside (rays hit its triangles from either side). Found as
+    /// where the reversed ray, started beyond the shape, enters it.
+    func exit(
+        origin: SIMD3<Float>, direction: SIMD3<Float>, inverse: SIMD3<Float>, parallel: SIMDMask<SIMD3<Int32>>,
+        hulls: [[SIMD4<Float>]], meshes: [[SIMD3<Float>]]
+    ) -> (t: Float, normal: SIMD3<Float>)? {
+        guard kind != .mesh, all(origin .>= low .& origin .<= high) else { return nil }
+        // From inside the bounds, every point of the shape is nearer than their diagonal.
+        let beyond = (high - low).length + 1
+        guard let entry = intersect(
+            origin: origin + beyond * direction, direction: -direction, inverse: -inverse, parallel: parallel,
+            hulls: hulls, meshes: meshes),
+            entry.t < beyond
+        else { return nil }
+        return (beyond - entry.t, -entry.normal)
+    }
+}
+
 /// What walks the candidates of a cast: tests shape `k` and returns the distance beyond which
 /// nothing more is wanted, or nil to stop.
 protocol CandidateVisitor {

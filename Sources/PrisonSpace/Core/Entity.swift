@@ -78,7 +78,12 @@ open class Entity {
 
     /// A detached entity with no name at the origin of its future parent, with no components but
     /// its transform.
-    public required init() {}
+    ///
+    /// Main-actor isolated as RealityKit declares it, so that a subclass written for RealityKit
+    /// (`@MainActor required init()`) compiles unchanged in Swift 6. The other initializers and
+    /// every method are not isolated here: a space and its entities belong to the thread that
+    /// uses them, which need not be the main one.
+    @MainActor @preconcurrency public required init() {}
 
     /// A detached entity with `components` (a ``Transform`` among them places it).
     public convenience init(components: [any Component]) {

@@ -78,6 +78,15 @@ extension Space {
         along ray: Ray, length: Float = 100, query: CollisionCastQueryType = .all, mask: CollisionGroup = .all,
         relativeTo reference: Entity? = nil
     ) -> [CollisionCastHit] {
+        cast(along: ray, length: length, query: query, mask: mask, relativeTo: reference, leavingShapes: false)
+    }
+
+    /// The hits of `ray` as ``raycast(along:length:query:mask:relativeTo:)`` finds them; with
+    /// `leavingShapes`, a shape the ray starts inside is hit too, where the ray leaves it.
+    func cast(
+        along ray: Ray, length: Float, query: CollisionCastQueryType, mask: CollisionGroup, relativeTo reference: Entity?,
+        leavingShapes: Bool
+    ) -> [CollisionCastHit] {
         guard let unitRay = ray.unit, !length.isNaN, length >= 0 else { return [] }
         // In the reference space the ray is origin + t * unit for t in 0...length metres; the same
         // t runs along the world ray below, whatever the reference's scale.
@@ -88,7 +97,7 @@ extension Space {
         let hierarchy = currentHierarchy()
         var cast = Cast(
             primitives: hierarchy.primitives, hulls: hierarchy.hulls, meshes: hierarchy.meshes, origin: worldOrigin, direction: worldDirection, mask: mask.rawValue,
-            query: query, best: length)
+            query: query, best: length, leavingShapes: leavingShapes)
         switch broadPhase {
         case .boundingVolumeHierarchy:
             hierarchy.forEachCandidate(
@@ -124,6 +133,8 @@ extension Space {
         let parallel: SIMDMask<SIMD3<Int32>>
         let mask: UInt32
         let query: CollisionCastQueryType
+        /// Whether a shape the ray starts inside is hit where the ray leaves it.
+        let leavingShapes: Bool
         /// The farthest distance still wanted.
         var best: Float
         /// Every hit, for `.all`.
@@ -133,7 +144,7 @@ extension Space {
 
         init(
             primitives: [Primitive], hulls: [[SIMD4<Float>]], meshes: [[SIMD3<Float>]], origin: SIMD3<Float>, direction: SIMD3<Float>, mask: UInt32,
-            query: CollisionCastQueryType, best: Float
+            query: CollisionCastQueryType, best: Float, leavingShapes: Bool
         ) {
             self.primitives = primitives
             self.hulls = hulls
@@ -144,6 +155,7 @@ extension Space {
             parallel = direction .== 0
             self.mask = mask
             self.query = query
+            self.leavingShapes = leavingShapes
             self.best = best
         }
 
@@ -154,7 +166,11 @@ extension Space {
             guard primitive.group & mask != 0,
                 let hit = primitive.intersect(
                     origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
-                    meshes: meshes),
+                    meshes: meshes)
+                    ?? (leavingShapes
+                        ? primitive.exit(
+                            origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
+                            meshes: meshes) : nil),
                 hit.t <= best
             else { return best }
             switch query {

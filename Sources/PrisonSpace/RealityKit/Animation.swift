@@ -251,6 +251,11 @@ extension Entity {
             timingFunction: timingFunction, completion: completion)
     }
 
+    /// The animations the entity carries from the file it was loaded from, as RealityKit's
+    /// `availableAnimations`: none, since every entity here is made in code (play the ones you
+    /// generate with ``playAnimation(_:transitionDuration:startsPaused:)``).
+    public var availableAnimations: [AnimationResource] { [] }
+
     /// Plays `animation` on the entity from where it is, replacing the move or animation in
     /// flight, as RealityKit's `playAnimation(_:transitionDuration:startsPaused:)`. Animations do
     /// not blend here: `transitionDuration` is not used, and the new animation starts at once.

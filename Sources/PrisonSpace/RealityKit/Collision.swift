@@ -13,6 +13,10 @@ public struct CollisionGroup: OptionSet, Hashable, Sendable {
     public static let `default` = CollisionGroup(rawValue: 1)
     /// Every group: the mask a cast uses unless told otherwise.
     public static let all = CollisionGroup(rawValue: .max)
+    /// The group of the real world's surfaces that a headset's scene understanding adds to the
+    /// space: bit 31. Nothing here joins it unless an app's entity does; a cast can still mask it
+    /// in or out as RealityKit code does.
+    public static let sceneUnderstanding = CollisionGroup(rawValue: 1 << 31)
 }
 
 /// The collision groups an entity belongs to and the groups it collides with: RealityKit's

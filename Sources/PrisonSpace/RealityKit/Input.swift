@@ -110,14 +110,136 @@ public struct EntityTargetValue<Value> {
 
 extension Space {
     /// The tap that `ray` (in the world) gives, as a targeted tap gesture would hand it to its
-    /// handler: the nearest entity it hits that input of `inputType` can target
+    /// handler: the nearest entity within 100 m that it hits and input of `inputType` can target
     /// (``Entity/isInputTarget(for:)``), and the point hit. Nil when it targets nothing.
+    ///
+    /// A shape the ray starts inside is hit where the ray leaves it, so that a large sphere
+    /// around the viewer catches every tap that hits nothing nearer (the "tap anywhere" idiom of
+    /// visionOS apps); ``raycast(along:length:query:mask:relativeTo:)`` does not report such a
+    /// shape.
     public func tap(
         along ray: Ray, inputType: InputTargetComponent.InputType = .indirect
     ) -> EntityTargetValue<SpatialTapGesture.Value>? {
-        guard let hit = raycast(along: ray, query: .all).first(where: { $0.entity.isInputTarget(for: inputType) }) else {
-            return nil
-        }
+        let hits = cast(along: ray, length: 100, query: .all, mask: .all, relativeTo: nil, leavingShapes: true)
+        guard let hit = hits.first(where: { $0.entity.isInputTarget(for: inputType) }) else { return nil }
         return EntityTargetValue(entity: hit.entity, gestureValue: SpatialTapGesture.Value(location3D: Point3D(hit.position)))
+    }
+}
+
+/// A vector in three dimensions with double components, as the Spatial framework's `Vector3D`.
+public struct Vector3D: Hashable, Sendable {
+    /// The component along x.
+    public var x: Double
+    /// The component along y.
+    public var y: Double
+    /// The component along z.
+    public var z: Double
+
+    /// The vector `(x, y, z)`.
+    public init(x: Double = 0, y: Double = 0, z: Double = 0) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The vector `vector`.
+    public init(_ vector: SIMD3<Float>) { self.init(x: Double(vector.x), y: Double(vector.y), z: Double(vector.z)) }
+}
+
+// MARK: Coordinate spaces
+
+/// A coordinate space a gesture's locations are given in, as SwiftUI's `CoordinateSpaceProtocol`
+/// (`.local`, `.global`, `.immersiveSpace`). A tap's ``SpatialTapGesture/Value/location3D`` is
+/// in metres in the space's world here, so every such space is that world.
+public protocol CoordinateSpaceProtocol {}
+
+/// The gesture's own view, as SwiftUI's `LocalCoordinateSpace`: here the space's world.
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {
+    /// The local space.
+    public init() {}
+}
+
+/// The root of the views, as SwiftUI's `GlobalCoordinateSpace`: here the space's world.
+public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+    /// The global space.
+    public init() {}
+}
+
+/// A space named by the app, as SwiftUI's `NamedCoordinateSpace`; ``immersiveSpace`` is the
+/// one of the open immersive space: here the space's world.
+public struct NamedCoordinateSpace: CoordinateSpaceProtocol {
+    /// The space's name.
+    public var name: String
+
+    /// The space called `name`.
+    public init(name: String) { self.name = name }
+}
+
+extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
+    /// The gesture's own view: here the space's world.
+    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
+}
+
+extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
+    /// The root of the views: here the space's world.
+    public static var global: GlobalCoordinateSpace { GlobalCoordinateSpace() }
+}
+
+extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
+    /// The open immersive space: here the space's world.
+    public static var immersiveSpace: NamedCoordinateSpace { NamedCoordinateSpace(name: "immersiveSpace") }
+}
+
+/// A coordinate space of the space's, as RealityKit's `RealityCoordinateSpace`: an entity's own
+/// (``Entity`` conforms) or the scene's, ``SceneRealityCoordinateSpace/scene``.
+public protocol RealityCoordinateSpace {}
+
+extension Entity: RealityCoordinateSpace {}
+
+/// The scene's coordinate space, as RealityKit's `SceneRealityCoordinateSpace`: in an immersive
+/// space, the world (the floor under the viewer, +y up, -z forward).
+public struct SceneRealityCoordinateSpace: RealityCoordinateSpace {}
+
+extension RealityCoordinateSpace where Self == SceneRealityCoordinateSpace {
+    /// The scene's coordinate space: the world.
+    public static var scene: SceneRealityCoordinateSpace { SceneRealityCoordinateSpace() }
+}
+
+extension RealityCoordinateSpace {
+    /// The entity whose space this is; nil for the scene's, the world.
+    fileprivate var referenceEntity: Entity? { self as? Entity }
+}
+
+extension EntityTargetValue {
+    /// `point`, given in the gesture's `space`, in `realitySpace`: what a handler writes as
+    /// `value.convert(value.location3D, from: .local, to: .scene)` to place something where the
+    /// tap landed.
+    public func convert(
+        _ point: Point3D, from space: some CoordinateSpaceProtocol, to realitySpace: some RealityCoordinateSpace
+    ) -> SIMD3<Float> {
+        let world = SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z))
+        return realitySpace.referenceEntity?.convert(position: world, from: nil) ?? world
+    }
+
+    /// `vector`, given in the gesture's `space`, in `realitySpace`: turned and scaled, not moved.
+    public func convert(
+        _ vector: Vector3D, from space: some CoordinateSpaceProtocol, to realitySpace: some RealityCoordinateSpace
+    ) -> SIMD3<Float> {
+        let world = SIMD3<Float>(Float(vector.x), Float(vector.y), Float(vector.z))
+        return realitySpace.referenceEntity?.convert(direction: world, from: nil) ?? world
+    }
+
+    /// `point`, given in `realitySpace`, in the gesture's `space`.
+    public func convert(
+        point: SIMD3<Float>, from realitySpace: some RealityCoordinateSpace, to space: some CoordinateSpaceProtocol
+    ) -> Point3D {
+        Point3D(realitySpace.referenceEntity?.convert(position: point, to: nil) ?? point)
+    }
+
+    /// `vector`, given in `realitySpace`, in the gesture's `space`: turned and scaled, not moved.
+    public func convert(
+        vector: SIMD3<Float>, from realitySpace: some RealityCoordinateSpace, to space: some CoordinateSpaceProtocol
+    ) -> Vector3D {
+        Vector3D(realitySpace.referenceEntity?.convert(direction: vector, to: nil) ?? vector)
     }
 }

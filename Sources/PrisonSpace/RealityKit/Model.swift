@@ -23,8 +23,11 @@ public struct MaterialColor: Hashable, Sendable {
     /// Red, green, blue and alpha, 0 to 1.
     public var components: SIMD4<Float>
 
-    /// The colour of `red`, `green`, `blue` and `alpha`, 0 to 1.
-    public init(red: Float, green: Float, blue: Float, alpha: Float = 1) { components = [red, green, blue, alpha] }
+    /// The colour of `red`, `green`, `blue` and `alpha`, 0 to 1, in any floating-point type
+    /// (`CGFloat` as UIKit's takes, `Float`, `Double`).
+    public init<Value: BinaryFloatingPoint>(red: Value, green: Value, blue: Value, alpha: Value = 1) {
+        components = [Float(red), Float(green), Float(blue), Float(alpha)]
+    }
     /// The grey of brightness `white` and `alpha`, 0 to 1.
     public init(white: Float, alpha: Float = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
@@ -172,6 +175,13 @@ public final class MeshResource: @unchecked Sendable {
     /// A cylinder along y, `height` tall and `radius` round, centred on the origin.
     public static func generateCylinder(height: Float, radius: Float) -> MeshResource {
         MeshResource(bounds: BoundingBox(center: .zero, size: [2 * Swift.abs(radius), height, 2 * Swift.abs(radius)]))
+    }
+
+    /// A capsule along y, `height` tall from end to end (the caps included) and `radius` round,
+    /// centred on the origin. Apple's documentation lists a capsule for `ShapeResource` only;
+    /// code in public visionOS projects calls this one, so it is here.
+    public static func generateCapsule(height: Float, radius: Float) -> MeshResource {
+        generateCylinder(height: max(Swift.abs(height), 2 * Swift.abs(radius)), radius: radius)
     }
 
     /// A cone along y, `height` tall with a base of `radius`, centred on the origin.

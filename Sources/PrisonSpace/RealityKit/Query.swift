@@ -56,9 +56,34 @@ public struct EntityQuery: Hashable, Sendable {
     public init(where predicate: QueryPredicate<Entity>) { condition = predicate.condition }
 }
 
-/// The entities a query found, as RealityKit's `QueryResult`: here an array, in the order of a
+/// The entities a query found, as RealityKit's `QueryResult`: a sequence, in the order of a
 /// depth-first walk from the space's root.
-public typealias QueryResult<Element> = [Element]
+///
+/// RealityKit's is a `Sequence` only. This one is also a random-access collection, as the array
+/// it was before version 2.5 is, so that code that counts or indexes a result keeps compiling;
+/// code meant for RealityKit should only iterate it.
+public struct QueryResult<Element>: RandomAccessCollection {
+    /// The entities found.
+    let elements: [Element]
+
+    /// Walks the entities found, in order.
+    public struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Element]>
+
+        /// The next entity, or nil after the last.
+        public mutating func next() -> Element? { base.next() }
+    }
+
+    /// An iterator over the entities found, in order.
+    public func makeIterator() -> Iterator { Iterator(base: elements.makeIterator()) }
+
+    /// The position of the first entity: 0.
+    public var startIndex: Int { 0 }
+    /// One past the position of the last entity: the number found.
+    public var endIndex: Int { elements.count }
+    /// The entity at `position`.
+    public subscript(position: Int) -> Element { elements[position] }
+}
 
 /// A query's answer and the structure of the space it was found in.
 struct CachedQuery {
@@ -73,12 +98,12 @@ extension Space {
     /// meanwhile costs a dictionary look-up.
     public func performQuery(_ query: EntityQuery) -> QueryResult<Entity> {
         let structure = changes.structure
-        if let cached = queries[query], cached.structure == structure { return cached.entities }
+        if let cached = queries[query], cached.structure == structure { return QueryResult(elements: cached.entities) }
         var found: [Entity] = []
         found.reserveCapacity(queries[query]?.entities.count ?? 0)
         root.collect(into: &found) { query.condition.isMet(by: $0) }
         queries[query] = CachedQuery(structure: structure, entities: found)
-        return found
+        return QueryResult(elements: found)
     }
 }
 

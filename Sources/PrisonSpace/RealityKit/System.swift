@@ -12,10 +12,13 @@ import Synchronization
 /// through a query for components of its own touches only those.
 public protocol System {
     /// A system for `scene`, made by the space when it first updates after the registration.
-    init(scene: Scene)
+    /// Main-actor isolated as RealityKit declares it, so that app code written for RealityKit
+    /// conforms unchanged in Swift 6; the space calls it on whatever thread updates it.
+    @MainActor @preconcurrency init(scene: Scene)
 
-    /// Updates the entities of `context.scene`, once every update of the space.
-    mutating func update(context: SceneUpdateContext)
+    /// Updates the entities of `context.scene`, once every update of the space. Main-actor
+    /// isolated as RealityKit declares it.
+    @MainActor @preconcurrency mutating func update(context: SceneUpdateContext)
 
     /// The systems this one updates before or after; empty unless told otherwise.
     static var dependencies: [SystemDependency] { get }
@@ -32,7 +35,7 @@ extension System {
     /// makes an instance at its next update. Registering a type again does nothing. A type whose
     /// dependencies close a cycle with those of the registered systems (A before B before A) is
     /// refused: the program stops with a message naming the cycle.
-    public static func registerSystem() {
+    @MainActor @preconcurrency public static func registerSystem() {
         SystemRegistry.shared.register(Self.self)
     }
 }

@@ -247,6 +247,12 @@ public typealias simd_float2 = SIMD2<Float>
 public typealias simd_float3 = SIMD3<Float>
 /// Apple's name for a vector of four floats.
 public typealias simd_float4 = SIMD4<Float>
+/// A vector of two doubles, as Apple's `simd` names it.
+public typealias simd_double2 = SIMD2<Double>
+/// A vector of three doubles, as Apple's `simd` names it.
+public typealias simd_double3 = SIMD3<Double>
+/// A vector of four doubles, as Apple's `simd` names it.
+public typealias simd_double4 = SIMD4<Double>
 
 /// The 4 x 4 matrix that changes nothing.
 public let matrix_identity_float4x4 = simd_float4x4(diagonal: [1, 1, 1, 1])

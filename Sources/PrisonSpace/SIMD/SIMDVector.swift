@@ -44,6 +44,21 @@
 
 /// `a` at `t` 0, `b` at 1, and the straight line between, component by component.
 @inlinable public func simd_mix<V: SIMD>(_ a: V, _ b: V, _ t: V) -> V where V.Scalar: FloatingPoint { a + (b - a) * t }
+/// `a` at `t` 0, `b` at 1, and the straight line between.
+@inlinable public func simd_mix<T: FloatingPoint>(_ a: T, _ b: T, _ t: T) -> T { a + (b - a) * t }
+
+/// `v`'s components as `Float`s, rounded to the nearest.
+@inlinable public func simd_float(_ v: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(v) }
+/// `v`'s components as `Float`s, rounded to the nearest.
+@inlinable public func simd_float(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(v) }
+/// `v`'s components as `Float`s, rounded to the nearest.
+@inlinable public func simd_float(_ v: SIMD4<Double>) -> SIMD4<Float> { SIMD4<Float>(v) }
+/// `v`'s components as `Double`s, exactly.
+@inlinable public func simd_double(_ v: SIMD2<Float>) -> SIMD2<Double> { SIMD2<Double>(v) }
+/// `v`'s components as `Double`s, exactly.
+@inlinable public func simd_double(_ v: SIMD3<Float>) -> SIMD3<Double> { SIMD3<Double>(v) }
+/// `v`'s components as `Double`s, exactly.
+@inlinable public func simd_double(_ v: SIMD4<Float>) -> SIMD4<Double> { SIMD4<Double>(v) }
 /// `a` at `t` 0, `b` at 1, and the straight line between, component by component.
 @inlinable public func mix<V: SIMD>(_ a: V, _ b: V, t: V.Scalar) -> V where V.Scalar: FloatingPoint { a + (b - a) * t }
 

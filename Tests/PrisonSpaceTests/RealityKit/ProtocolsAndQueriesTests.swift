@@ -33,7 +33,7 @@ private final class BlockEntity: Entity, HasModel, HasCollision {
 }
 
 /// The entities of `scene` an app would tap: those with an input target, as a system would find them.
-private func tappable(in scene: Scene) -> [Entity] {
+private func tappable(in scene: Scene) -> QueryResult<Entity> {
     scene.performQuery(EntityQuery(where: .has(InputTargetComponent.self)))
 }
 

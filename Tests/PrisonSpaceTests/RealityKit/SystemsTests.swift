@@ -139,8 +139,10 @@ struct SystemsTests {
 
     @Test func registeringSystemsThatDependOnEachOtherInACycleIsRefused() async {
         await #expect(processExitsWith: .failure) {
-            ChickenSystem.registerSystem()
-            EggSystem.registerSystem()
+            await MainActor.run {
+                ChickenSystem.registerSystem()
+                EggSystem.registerSystem()
+            }
         }
     }
 
