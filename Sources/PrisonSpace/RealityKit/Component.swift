@@ -86,8 +86,8 @@ extension Entity {
             get {
                 if T.self == Transform.self { return entity.transform as? T }
                 if T.self == CollisionComponent.self { return entity.collision as? T }
-                guard let box = entity.storedComponent(of: ObjectIdentifier(T.self)) else { return nil }
-                return unsafeDowncast(box, to: StoredComponent<T>.self).value
+                guard let address = entity.storedComponentAddress(of: ObjectIdentifier(T.self)) else { return nil }
+                return address.assumingMemoryBound(to: T.self).pointee
             }
             nonmutating set {
                 if let newValue { set(newValue) } else { remove(T.self) }
@@ -114,36 +114,41 @@ extension Entity {
 
 /// A component kept on an entity, in a box of its own type: a read of a known type loads it
 /// without opening an existential. Boxes are shared between clones and copied on write.
-@usableFromInline final class StoredComponent<Value: Component>: ComponentBox {
-    /// Where the value is. A stored property of a class read by code inlined into another module
-    /// is checked for exclusive access at run time; a pointer's pointee is not, and the box is
-    /// only ever used from the thread that owns the entity's space.
-    @usableFromInline let address: UnsafeMutablePointer<Value>
+final class StoredComponent<Value: Component>: ComponentBox {
+    /// Where the value is: memory of the box's own, so that a read inlined into another module
+    /// loads it through the address, with no reference to the box taken and no run-time check
+    /// of exclusive access (a class's stored property would have both). Boxes are used only from
+    /// the thread that owns the entity's space.
+    let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
-        address = .allocate(capacity: 1)
-        address.initialize(to: value)
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+        super.init(address: UnsafeMutableRawPointer(self.value))
     }
 
-    deinit { address.deinitialize(count: 1).deallocate() }
+    deinit { value.deinitialize(count: 1).deallocate() }
 
-    /// The component.
-    @inlinable var value: Value { address.pointee }
-
-    override var component: any Component { value }
+    override var component: any Component { value.pointee }
 }
 
 /// A component's box, whatever its type: a `StoredComponent` of that type.
-@usableFromInline class ComponentBox {
+class ComponentBox {
+    /// Where the component is.
+    let address: UnsafeMutableRawPointer
+
+    init(address: UnsafeMutableRawPointer) { self.address = address }
+
     /// The component in the box; each `StoredComponent` answers for its type.
     var component: any Component { preconditionFailure("a component's box has the component's type") }
 }
 
 extension Entity {
-    /// The box of the component of the type `type` identifies, other than the transform and the
-    /// collision component, or nil.
-    @usableFromInline func storedComponent(of type: ObjectIdentifier) -> ComponentBox? {
-        otherComponents.box(of: type)
+    /// Where the component of the type `type` identifies is kept (other than the transform and
+    /// the collision component), or nil: valid until the entity's components next change. A
+    /// read through it takes no reference to the box.
+    @usableFromInline func storedComponentAddress(of type: ObjectIdentifier) -> UnsafeMutableRawPointer? {
+        otherComponents.address(of: type)
     }
 }
 
@@ -160,10 +165,10 @@ struct ComponentStore {
     /// The components, in the order they were first set.
     var values: [any Component] { boxes.map(\.component) }
 
-    /// The box of the component of the type `type` identifies, or nil.
-    func box(of type: ObjectIdentifier) -> ComponentBox? {
+    /// Where the component of the type `type` identifies is kept, or nil.
+    func address(of type: ObjectIdentifier) -> UnsafeMutableRawPointer? {
         guard let index = types.firstIndex(of: type) else { return nil }
-        return boxes[index]
+        return boxes[index].address
     }
 
     /// Sets `component` as the one of its type; returns whether there was none. A box no other
@@ -176,7 +181,7 @@ struct ComponentStore {
             return true
         }
         if isKnownUniquelyReferenced(&boxes[index]) {
-            unsafeDowncast(boxes[index], to: StoredComponent<T>.self).address.pointee = component
+            unsafeDowncast(boxes[index], to: StoredComponent<T>.self).value.pointee = component
         } else {
             boxes[index] = StoredComponent(component)
         }

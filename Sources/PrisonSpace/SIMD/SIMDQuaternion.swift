@@ -28,7 +28,7 @@ public struct simd_quatf: Hashable, Sendable {
     /// A rotation by `angle` radians about `axis` (right-handed: counter-clockwise looking down
     /// the axis toward the origin). The axis need not be unit length; a zero or non-finite axis,
     /// or a non-finite angle, gives the identity.
-    @inlinable public init(angle: Float, axis: SIMD3<Float>) {
+    @inlinable @inline(__always) public init(angle: Float, axis: SIMD3<Float>) {
         let length = (axis * axis).sum().squareRoot()
         guard length > 0, length.isFinite, angle.isFinite else {
             vector = [0, 0, 0, 1]
@@ -112,7 +112,7 @@ public struct simd_quatf: Hashable, Sendable {
     }
 
     /// The Hamilton product: the rotation `rhs` followed by `lhs`.
-    @inlinable public static func * (lhs: simd_quatf, rhs: simd_quatf) -> simd_quatf {
+    @inlinable @inline(__always) public static func * (lhs: simd_quatf, rhs: simd_quatf) -> simd_quatf {
         let a = lhs.imag, b = rhs.imag
         return simd_quatf(real: lhs.real * rhs.real - (a * b).sum(), imag: lhs.real * b + rhs.real * a + simd_cross(a, b))
     }
