@@ -128,22 +128,21 @@ extension Space {
 
 /// A vector in three dimensions with double components, as the Spatial framework's `Vector3D`.
 public struct Vector3D: Hashable, Sendable {
-    /// The component along x.
-    public var x: Double
-    /// The component along y.
-    public var y: Double
-    /// The component along z.
-    public var z: Double
+    /// The three components.
+    public var vector: SIMD3<Double>
 
     /// The vector `(x, y, z)`.
-    public init(x: Double = 0, y: Double = 0, z: Double = 0) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
+    public init(x: Double = 0, y: Double = 0, z: Double = 0) { vector = SIMD3(x, y, z) }
 
     /// The vector `vector`.
-    public init(_ vector: SIMD3<Float>) { self.init(x: Double(vector.x), y: Double(vector.y), z: Double(vector.z)) }
+    public init(_ vector: SIMD3<Float>) { self.vector = SIMD3<Double>(vector) }
+
+    /// The component along x.
+    public var x: Double { vector.x }
+    /// The component along y.
+    public var y: Double { vector.y }
+    /// The component along z.
+    public var z: Double { vector.z }
 }
 
 // MARK: Coordinate spaces
@@ -225,7 +224,7 @@ extension EntityTargetValue {
     public func convert(
         _ vector: Vector3D, from space: some CoordinateSpaceProtocol, to realitySpace: some RealityCoordinateSpace
     ) -> SIMD3<Float> {
-        let world = SIMD3<Float>(Float(vector.x), Float(vector.y), Float(vector.z))
+        let world = SIMD3<Float>(vector.vector)
         return realitySpace.referenceEntity?.convert(direction: world, from: nil) ?? world
     }
 
