@@ -164,7 +164,7 @@ public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
     public init() {}
 }
 
-/// A space named by the app, as SwiftUI's `NamedCoordinateSpace`; ``immersiveSpace`` is the
+/// A space named by the app, as SwiftUI's `NamedCoordinateSpace`; `.immersiveSpace` is the
 /// one of the open immersive space: here the space's world.
 public struct NamedCoordinateSpace: CoordinateSpaceProtocol {
     /// The space's name.
@@ -190,7 +190,7 @@ extension CoordinateSpaceProtocol where Self == NamedCoordinateSpace {
 }
 
 /// A coordinate space of the space's, as RealityKit's `RealityCoordinateSpace`: an entity's own
-/// (``Entity`` conforms) or the scene's, ``SceneRealityCoordinateSpace/scene``.
+/// (``Entity`` conforms) or the scene's, ``SceneRealityCoordinateSpace`` (`.scene`).
 public protocol RealityCoordinateSpace {}
 
 extension Entity: RealityCoordinateSpace {}
