@@ -60,6 +60,9 @@ public final class AnimationPlaybackController {
     let timingFunction: AnimationTimingFunction
     /// What an animation plays; nil for a move.
     let clip: AnimationClip?
+    /// How long an animation fades in over the pose the entity had when it started: zero for
+    /// none, and for a move.
+    private let fadeIn: ExactTime
     /// The entity that moves, never nil here.
     private let movingEntity: Entity
     /// How long the move lasts at speed 1, exactly; ``ExactTime/forever`` for an animation
@@ -85,13 +88,14 @@ public final class AnimationPlaybackController {
         scaleChange = target.scale == start.scale ? nil : target.scale - start.scale
         self.timingFunction = timingFunction
         clip = nil
+        fadeIn = .zero
         self.length = ExactTime(length)
         lengthInMicroseconds = self.length.inMicroseconds
         end = ExactTime(max(length - .nanoseconds(1), .zero))
     }
 
-    /// An animation of `entity` playing `clip` from where the entity is.
-    init(entity: Entity, clip: AnimationClip) {
+    /// An animation of `entity` playing `clip` from where the entity is, fading in over `fadeIn`.
+    init(entity: Entity, clip: AnimationClip, fadeIn: Duration) {
         movingEntity = entity
         start = entity.transform
         target = start
@@ -100,6 +104,7 @@ public final class AnimationPlaybackController {
         scaleChange = nil
         timingFunction = .linear
         self.clip = clip
+        self.fadeIn = ExactTime(max(fadeIn, .zero))
         length = clip.duration.map(ExactTime.init) ?? .forever
         lengthInMicroseconds = length.inMicroseconds
         end = clip.duration.map { ExactTime(max($0 - .nanoseconds(1), .zero)) } ?? .forever
@@ -162,7 +167,9 @@ public final class AnimationPlaybackController {
     /// Puts the entity where the move has it after what it played, short of its end.
     private func apply() {
         if clip != nil {
-            movingEntity.transform = clip!.transform(at: played.duration, from: start)
+            let pose = clip!.transform(at: played.duration, from: start)
+            movingEntity.transform =
+                played < fadeIn ? start.blended(with: pose, weight: Float(played.inMicroseconds / fadeIn.inMicroseconds)) : pose
             return
         }
         let progress = timingFunction.progress(at: Float(played.inMicroseconds / lengthInMicroseconds))
@@ -257,8 +264,11 @@ extension Entity {
     public var availableAnimations: [AnimationResource] { [] }
 
     /// Plays `animation` on the entity from where it is, replacing the move or animation in
-    /// flight, as RealityKit's `playAnimation(_:transitionDuration:startsPaused:)`. Animations do
-    /// not blend here: `transitionDuration` is not used, and the new animation starts at once.
+    /// flight, as RealityKit's `playAnimation(_:transitionDuration:startsPaused:)`. Over
+    /// `transitionDuration` seconds the animation fades in: the entity goes from the pose it had
+    /// when the call was made (where the animation before left it) toward the animation's pose,
+    /// by the share of the transition played (rotations along the shorter arc). An animation that
+    /// ends before its transition does ends at its own end.
     /// With `startsPaused`, it waits for ``AnimationPlaybackController/resume()``. The
     /// animation advances only through ``Space/advance(by:)``, reports
     /// `AnimationEvents.PlaybackStarted`, `PlaybackLooped` at each loop, then
@@ -269,7 +279,8 @@ extension Entity {
         _ animation: AnimationResource, transitionDuration: TimeInterval = 0, startsPaused: Bool = false
     ) -> AnimationPlaybackController {
         runningMove?.stop()
-        let controller = AnimationPlaybackController(entity: self, clip: animation.clip)
+        let fade = transitionDuration.isFinite ? Duration.seconds(min(max(transitionDuration, 0), 1e12)) : .zero
+        let controller = AnimationPlaybackController(entity: self, clip: animation.clip, fadeIn: fade)
         if startsPaused { controller.pause() }
         return start(controller)
     }

@@ -261,6 +261,14 @@ extension Transform {
     func changed(by change: Transform) -> Transform {
         Transform(scale: scale * change.scale, rotation: change.rotation * rotation, translation: translation + change.translation)
     }
+
+    /// The transform `weight` of the way from this one to `other` (0 this, 1 `other`):
+    /// translation and scale along straight lines, rotation along the shorter arc.
+    func blended(with other: Transform, weight: Float) -> Transform {
+        Transform(
+            scale: scale + (other.scale - scale) * weight, rotation: simd_slerp(rotation, other.rotation, weight),
+            translation: translation + (other.translation - translation) * weight)
+    }
 }
 
 /// How many whole loops of `length` (positive) fit in `time`, exactly.

@@ -130,6 +130,36 @@ struct AnimationResourceTests {
         #expect(isClose(box.position, [0.25, 0, 0]))
     }
 
+    @Test func anAnimationFadesInOverItsTransitionFromWhereTheEntityWas() throws {
+        let scene = Space()
+        let box = Entity()
+        scene.add(box)
+        let jump = try AnimationResource.generate(
+            with: FromToByAnimation<Transform>(
+                from: Transform(translation: [2, 0, 0]), to: Transform(translation: [4, 0, 0]), duration: 2,
+                timing: .linear, bindTarget: .transform))
+        box.playAnimation(jump, transitionDuration: 1)
+        scene.advance(by: .seconds(0.5))
+        #expect(isClose(box.position, [1.25, 0, 0]), "half faded in toward 2.5")
+        scene.advance(by: .seconds(1))
+        #expect(isClose(box.position, [3.5, 0, 0]), "the transition over, the animation's own pose")
+        scene.advance(by: .seconds(1))
+        #expect(box.position == [4, 0, 0])
+    }
+
+    @Test func withoutATransitionAnAnimationStartsAtItsOwnPose() throws {
+        let scene = Space()
+        let box = Entity()
+        scene.add(box)
+        let jump = try AnimationResource.generate(
+            with: FromToByAnimation<Transform>(
+                from: Transform(translation: [2, 0, 0]), to: Transform(translation: [4, 0, 0]), duration: 2,
+                timing: .linear, bindTarget: .transform))
+        box.playAnimation(jump)
+        scene.advance(by: .seconds(0.5))
+        #expect(isClose(box.position, [2.5, 0, 0]))
+    }
+
     @Test func anAnimationThatStartsPausedWaitsForResume() throws {
         let scene = Space()
         let box = Entity()
