@@ -127,7 +127,7 @@ struct SlurmTests {
     static func oneProcess(_ sweep: [String], in directory: TemporaryDirectory) throws -> String {
         let one = try runSim(
             ["sweep"] + sweep + [
-                "--json", "--csv", directory.path("one.csv"), "--summary-csv", directory.path("one-summary.csv"),
+                "--jobs", "2", "--json", "--csv", directory.path("one.csv"), "--summary-csv", directory.path("one-summary.csv"),
                 "--plot", directory.path("one.svg"),
             ])
         try #require(one.status == 0, "\(one)")
@@ -185,7 +185,7 @@ struct SlurmTests {
 
     /// A sweep whose shards each take several seconds, so that one can be caught mid-run.
     static let longSweep = [
-        "--games", "1500", "--walls", "1", "--width", "6", "--height", "6", "--colours", "3,4", "--player",
+        "--games", "9000", "--walls", "1", "--width", "6", "--height", "6", "--colours", "3,4", "--player",
         "random,greedy", "--rules-only", "--seed", "7",
     ]
 
