@@ -189,30 +189,42 @@ struct SlurmTests {
         "random,greedy", "--rules-only", "--seed", "7",
     ]
 
+    /// Submits ``longSweep`` as 6 shards, does `interruption` to the task playing on `node` once
+    /// it has written a row, and checks that the merge job completes with one process's bytes;
+    /// returns that task's log.
+    static func sweep(
+        interrupting node: String, in directory: TemporaryDirectory, cluster: Cluster,
+        _ interruption: (_ array: String, _ task: Int) throws -> Void
+    ) throws -> String {
+        let one = try oneProcess(longSweep, in: directory)
+        let out = directory.path("out")
+        let (array, merge) = try cluster.submit(longSweep, shards: 6, out: out)
+        let task = try #require(
+            try cluster.taskPlaying(on: node, array: array, out: out),
+            "no task was still playing on \(node) when the array ended: \(logs(out))")
+        try interruption(array, task)
+        let state = try cluster.finalState(ofJob: merge)
+        try #require(state == "COMPLETED", "merge \(state)\n\(logs(out))")
+        try expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
+        return try String(contentsOfFile: "\(out)/logs/shard-\(task).out", encoding: .utf8)
+    }
+
     @Test(
         "A node lost mid-array (its slurmd and job steps killed with kill -9): Slurm marks it down, requeues its task, the others finish it and the merge equals one process byte for byte",
         .enabled(if: slurmUnavailable == nil, Comment(rawValue: slurmUnavailable ?? "")), .timeLimit(.minutes(10)))
     func nodeLost() throws {
         try withTemporaryDirectory { directory in
             try Self.withCluster(in: directory) { cluster in
-                let one = try Self.oneProcess(Self.longSweep, in: directory)
-                let out = directory.path("out")
-                let (array, merge) = try cluster.submit(Self.longSweep, shards: 6, out: out)
-                let task = try #require(
-                    try cluster.taskPlaying(on: "node2", array: array, out: out),
-                    "no task was still playing on node2 when the array ended: \(Self.logs(out))")
-                let killed = try Self.bash(
-                    [cluster.script("local-cluster"), "kill", cluster.path, "node2"], log: directory.path("kill.log"))
-                try #require(killed.status == 0, "\(killed.output)")
-                #expect(!FileManager.default.fileExists(atPath: "\(out)/shard-\(task).csv"), "shard \(task) ended before the kill")
-
-                let state = try cluster.finalState(ofJob: merge)
-                try #require(state == "COMPLETED", "merge \(state)\n\(Self.logs(out))")
+                let log = try Self.sweep(interrupting: "node2", in: directory, cluster: cluster) { _, task in
+                    let killed = try Self.bash(
+                        [cluster.script("local-cluster"), "kill", cluster.path, "node2"], log: directory.path("kill.log"))
+                    try #require(killed.status == 0, "\(killed.output)")
+                    let out = directory.path("out")
+                    #expect(!FileManager.default.fileExists(atPath: "\(out)/shard-\(task).csv"), "shard \(task) ended before the kill")
+                }
                 #expect(try cluster.shell("sinfo -h -n node2 -o %t").output.hasPrefix("down"))
-                let log = try String(contentsOfFile: "\(out)/logs/shard-\(task).out", encoding: .utf8)
                 #expect(log.contains("on node2, run 1") && log.contains(", run 2"), "\(log)")
                 #expect(!log.contains("on node2, run 2"), "\(log)")
-                try Self.expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
             }
         }
     }
