@@ -18,7 +18,7 @@ private let slurmUnavailable: String? = {
 
 @Suite(
     "Slurm: sweeps as job arrays on a real three-node cluster, a node lost and a task cancelled mid-array",
-    .serialized)
+    .serialized, .enabled(if: slurmUnavailable == nil, Comment(rawValue: slurmUnavailable ?? "")))
 struct SlurmTests {
     /// Runs `/bin/bash` with `arguments` and `environment` added, its output going to the file
     /// `log`, and returns its exit status and output. It spawns and waits with POSIX calls: the
@@ -47,17 +47,20 @@ struct SlurmTests {
         return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), output)
     }
 
-    /// A cluster of three nodes started by `local-cluster` in `directory`, for the length of `body`:
-    /// stopped afterwards whatever happens, and the test skipped with the script's reason when
-    /// it cannot start here.
-    static func withCluster(in directory: TemporaryDirectory, _ body: (Cluster) throws -> Void) throws {
-        let cluster = Cluster(directory: directory)
-        let started = try bash([cluster.script("local-cluster"), "start", cluster.path], log: directory.path("start.log"))
-        // Stop exactly what this test started, whatever happens next.
-        defer { _ = try? bash([cluster.script("local-cluster"), "stop", cluster.path], log: directory.path("stop.log")) }
-        if started.status == 3 { try Test.cancel(Comment(rawValue: "skipped: \(started.output)")) }
-        try #require(started.status == 0, "\(started.output)")
-        try body(cluster)
+    /// A cluster of three nodes started by `local-cluster` in a temporary directory, for the
+    /// length of `body`: stopped afterwards whatever happens, and the test skipped with the
+    /// script's reason when it cannot start here.
+    static func withCluster(_ body: (TemporaryDirectory, Cluster) throws -> Void) throws {
+        try withTemporaryDirectory { directory in
+            let cluster = Cluster(directory: directory)
+            let started = try bash(
+                [cluster.script("local-cluster"), "start", cluster.path], log: directory.path("start.log"))
+            // Stop exactly what this test started, whatever happens next.
+            defer { _ = try? bash([cluster.script("local-cluster"), "stop", cluster.path], log: directory.path("stop.log")) }
+            if started.status == 3 { try Test.cancel(Comment(rawValue: "skipped: \(started.output)")) }
+            try #require(started.status == 0, "\(started.output)")
+            try body(directory, cluster)
+        }
     }
 
     /// A cluster `local-cluster` started, and what a test asks of it.
@@ -155,31 +158,29 @@ struct SlurmTests {
 
     @Test(
         "The job array's shards, spread over three nodes and merged by the dependent job, equal one process byte for byte",
-        .enabled(if: slurmUnavailable == nil, Comment(rawValue: slurmUnavailable ?? "")), .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(5)))
     func sweepOnSlurm() throws {
-        try withTemporaryDirectory { directory in
-            try Self.withCluster(in: directory) { cluster in
-                let sweep = [
-                    "--games", "4", "--width", "5,6", "--height", "4", "--colours", "3,4", "--player", "random,greedy",
-                    "--rules-only", "--seed", "11",
-                ]
-                let one = try Self.oneProcess(sweep, in: directory)
-                let out = directory.path("out")
-                let submitted = try Self.bash(
-                    [cluster.script("submit-sweep"), "--shards", "5", "--out", out, "--sim", try simExecutable().path,
-                     "--throttle", "3", "--wait", "--"] + sweep,
-                    log: directory.path("submit.log"), environment: cluster.environment)
-                try #require(submitted.status == 0, "\(submitted.output)\n\(Self.logs(out))")
-                #expect(submitted.output.contains("tasks 1-5, 3 at once"), "\(submitted.output)")
-                for shard in 1...5 {
-                    #expect(FileManager.default.fileExists(atPath: out + "/shard-\(shard).csv"), "shard \(shard)")
-                }
-                try Self.expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
-                let table = try String(contentsOfFile: out + "/summary.txt", encoding: .utf8)
-                #expect(table.contains("Swept  width, colours, player"), "\(table)")
-                let nodes = Set(Self.logs(out).split(separator: "\n").compactMap { $0.firstMatch(of: /on (node\d)/).map { String($0.output.1) } })
-                #expect(nodes.count >= 2, "the shards ran on \(nodes)")
+        try Self.withCluster { directory, cluster in
+            let sweep = [
+                "--games", "4", "--width", "5,6", "--height", "4", "--colours", "3,4", "--player", "random,greedy",
+                "--rules-only", "--seed", "11",
+            ]
+            let one = try Self.oneProcess(sweep, in: directory)
+            let out = directory.path("out")
+            let submitted = try Self.bash(
+                [cluster.script("submit-sweep"), "--shards", "5", "--out", out, "--sim", try simExecutable().path,
+                 "--throttle", "3", "--wait", "--"] + sweep,
+                log: directory.path("submit.log"), environment: cluster.environment)
+            try #require(submitted.status == 0, "\(submitted.output)\n\(Self.logs(out))")
+            #expect(submitted.output.contains("tasks 1-5, 3 at once"), "\(submitted.output)")
+            for shard in 1...5 {
+                #expect(FileManager.default.fileExists(atPath: out + "/shard-\(shard).csv"), "shard \(shard)")
             }
+            try Self.expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
+            let table = try String(contentsOfFile: out + "/summary.txt", encoding: .utf8)
+            #expect(table.contains("Swept  width, colours, player"), "\(table)")
+            let nodes = Set(Self.logs(out).split(separator: "\n").compactMap { $0.firstMatch(of: /on (node\d)/).map { String($0.output.1) } })
+            #expect(nodes.count >= 2, "the shards ran on \(nodes)")
         }
     }
 
@@ -189,75 +190,76 @@ struct SlurmTests {
         "random,greedy", "--rules-only", "--seed", "7",
     ]
 
-    /// Submits ``longSweep`` as 6 shards, does `interruption` to the task playing on `node` once
-    /// it has written a row, and checks that the merge job completes with one process's bytes;
-    /// returns that task's log.
-    static func sweep(
-        interrupting node: String, in directory: TemporaryDirectory, cluster: Cluster,
-        _ interruption: (_ array: String, _ task: Int) throws -> Void
-    ) throws -> String {
+    /// A study caught mid-array: ``longSweep`` played in one process (its JSON), then submitted as 6
+    /// shards into `out`, and the task playing on a chosen node once it has written a row.
+    struct CaughtStudy {
+        let one: String
+        let out: String
+        let array: String
+        let merge: String
+        let task: Int
+    }
+
+    /// Plays ``longSweep`` in one process, submits it as 6 shards, and waits for a task on `node`
+    /// to have written a row.
+    static func submitLongSweep(catchingTaskOn node: String, in directory: TemporaryDirectory, cluster: Cluster) throws
+        -> CaughtStudy
+    {
         let one = try oneProcess(longSweep, in: directory)
         let out = directory.path("out")
         let (array, merge) = try cluster.submit(longSweep, shards: 6, out: out)
         let task = try #require(
             try cluster.taskPlaying(on: node, array: array, out: out),
             "no task was still playing on \(node) when the array ended: \(logs(out))")
-        try interruption(array, task)
-        let state = try cluster.finalState(ofJob: merge)
-        try #require(state == "COMPLETED", "merge \(state)\n\(logs(out))")
-        try expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
-        return try String(contentsOfFile: "\(out)/logs/shard-\(task).out", encoding: .utf8)
+        return CaughtStudy(one: one, out: out, array: array, merge: merge, task: task)
     }
 
     @Test(
         "A node lost mid-array (its slurmd and job steps killed with kill -9): Slurm marks it down, requeues its task, the others finish it and the merge equals one process byte for byte",
-        .enabled(if: slurmUnavailable == nil, Comment(rawValue: slurmUnavailable ?? "")), .timeLimit(.minutes(10)))
+        .timeLimit(.minutes(10)))
     func nodeLost() throws {
-        try withTemporaryDirectory { directory in
-            try Self.withCluster(in: directory) { cluster in
-                let log = try Self.sweep(interrupting: "node2", in: directory, cluster: cluster) { _, task in
-                    let killed = try Self.bash(
-                        [cluster.script("local-cluster"), "kill", cluster.path, "node2"], log: directory.path("kill.log"))
-                    try #require(killed.status == 0, "\(killed.output)")
-                    let out = directory.path("out")
-                    #expect(!FileManager.default.fileExists(atPath: "\(out)/shard-\(task).csv"), "shard \(task) ended before the kill")
-                }
-                #expect(try cluster.shell("sinfo -h -n node2 -o %t").output.hasPrefix("down"))
-                #expect(log.contains("on node2, run 1") && log.contains(", run 2"), "\(log)")
-                #expect(!log.contains("on node2, run 2"), "\(log)")
-            }
+        try Self.withCluster { directory, cluster in
+            let study = try Self.submitLongSweep(catchingTaskOn: "node2", in: directory, cluster: cluster)
+            let killed = try Self.bash(
+                [cluster.script("local-cluster"), "kill", cluster.path, "node2"], log: directory.path("kill.log"))
+            try #require(killed.status == 0, "\(killed.output)")
+            #expect(
+                !FileManager.default.fileExists(atPath: "\(study.out)/shard-\(study.task).csv"),
+                "shard \(study.task) ended before the kill")
+
+            let state = try cluster.finalState(ofJob: study.merge)
+            try #require(state == "COMPLETED", "merge \(state)\n\(Self.logs(study.out))")
+            try Self.expectMergeEqualsOneProcess(out: study.out, oneJSON: study.one, in: directory)
+            #expect(try cluster.shell("sinfo -h -n node2 -o %t").output.hasPrefix("down"))
+            let log = try String(contentsOfFile: "\(study.out)/logs/shard-\(study.task).out", encoding: .utf8)
+            #expect(log.contains("on node2, run 1") && log.contains(", run 2"), "\(log)")
+            #expect(!log.contains("on node2, run 2"), "\(log)")
         }
     }
 
     @Test(
         "A task cancelled mid-run cancels the merge; submit-sweep --missing plays only that shard again, from its rows, and merges to one process's bytes",
-        .enabled(if: slurmUnavailable == nil, Comment(rawValue: slurmUnavailable ?? "")), .timeLimit(.minutes(10)))
+        .timeLimit(.minutes(10)))
     func taskCancelled() throws {
-        try withTemporaryDirectory { directory in
-            try Self.withCluster(in: directory) { cluster in
-                let one = try Self.oneProcess(Self.longSweep, in: directory)
-                let out = directory.path("out")
-                let (array, merge) = try cluster.submit(Self.longSweep, shards: 6, out: out)
-                let task = try #require(
-                    try cluster.taskPlaying(on: "node1", array: array, out: out),
-                    "no task was still playing on node1 when the array ended: \(Self.logs(out))")
-                let cancelled = try cluster.shell("scancel \(array)_\(task)")
-                try #require(cancelled.status == 0, "\(cancelled.output)")
-                #expect(try cluster.finalState(ofJob: merge) == "CANCELLED")
-                try cluster.waitUntil(minutes: 5, "the array to end") {
-                    try cluster.shell("squeue -h -j \(array)").output.isEmpty
-                }
-                let kept = try String(contentsOfFile: "\(out)/shard-\(task).csv.partial", encoding: .utf8)
-                    .split(separator: "\n").count - 1
-
-                let again = try Self.bash(
-                    [cluster.script("submit-sweep"), "--missing", out, "--wait"], log: directory.path("missing.log"),
-                    environment: cluster.environment)
-                try #require(again.status == 0, "\(again.output)\n\(Self.logs(out))")
-                #expect(again.output.contains("missing or incomplete: \(task)\n"), "\(again.output)")
-                #expect(kept > 0)
-                try Self.expectMergeEqualsOneProcess(out: out, oneJSON: one, in: directory)
+        try Self.withCluster { directory, cluster in
+            let study = try Self.submitLongSweep(catchingTaskOn: "node1", in: directory, cluster: cluster)
+            let (out, array, task) = (study.out, study.array, study.task)
+            let cancelled = try cluster.shell("scancel \(array)_\(task)")
+            try #require(cancelled.status == 0, "\(cancelled.output)")
+            #expect(try cluster.finalState(ofJob: study.merge) == "CANCELLED")
+            try cluster.waitUntil(minutes: 5, "the array to end") {
+                try cluster.shell("squeue -h -j \(array)").output.isEmpty
             }
+            let kept = try String(contentsOfFile: "\(out)/shard-\(task).csv.partial", encoding: .utf8)
+                .split(separator: "\n").count - 1
+
+            let again = try Self.bash(
+                [cluster.script("submit-sweep"), "--missing", out, "--wait"], log: directory.path("missing.log"),
+                environment: cluster.environment)
+            try #require(again.status == 0, "\(again.output)\n\(Self.logs(out))")
+            #expect(again.output.contains("missing or incomplete: \(task)\n"), "\(again.output)")
+            #expect(kept > 0)
+            try Self.expectMergeEqualsOneProcess(out: out, oneJSON: study.one, in: directory)
         }
     }
 }
