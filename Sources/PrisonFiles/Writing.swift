@@ -114,7 +114,9 @@ public func writeAtomically(_ data: Data, toPath path: String, name: String? = n
 /// Writes a file piece by piece, for outputs too large to hold whole (the games CSV of a merge),
 /// as ``writeFile(_:toPath:)`` writes one whole: a regular file is replaced atomically at
 /// ``finish()``, its pieces going meanwhile to a temporary file beside it, which is removed if
-/// the writer is dropped unfinished (the old file stays); anything else is written to directly.
+/// the writer is dropped unfinished (the old file stays). Anything else (a device, a FIFO,
+/// standard output) is written to directly, but only at ``finish()``: nothing reaches it from a
+/// writer dropped unfinished, and what is printed before ``finish()`` comes first.
 public final class FileWriter {
     /// How messages name the file.
     private let name: String
@@ -123,7 +125,8 @@ public final class FileWriter {
     private let descriptor: Int32
     /// Whether the descriptor is ours to close (not standard output or error).
     private let ownsDescriptor: Bool
-    /// Bytes written but not yet passed to the system: writes go out a megabyte at a time.
+    /// Bytes written but not yet passed to the system: writes to a temporary file go out a
+    /// megabyte at a time, the others at the end.
     private var pending = Data()
     private var finished = false
 
@@ -169,7 +172,7 @@ public final class FileWriter {
     public func write(_ data: Data) throws(FileError) {
         precondition(!finished, "a finished file takes no more data")
         pending.append(data)
-        if pending.count >= 1 << 20, let failure = flush() {
+        if replacing != nil, pending.count >= 1 << 20, let failure = flush() {
             throw FileError(.unwritable, "cannot write '\(name)': \(failure)")
         }
     }

@@ -88,6 +88,15 @@ struct LargeFileTests {
             #expect(merged.status == 0, "\(merged)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("m.csv"))) == written)
             #expect(SweepTests.withoutTiming(merged.stdout) == SweepTests.withoutTiming(first.stdout))
+
+            // Megabytes of rows are read before the last one is found missing: none of them
+            // reaches standard output, and no file is left half written.
+            let cut = written.dropLast().lastIndex(of: UInt8(ascii: "\n"))!
+            try written[...cut].write(to: URL(fileURLWithPath: directory.path("cut.csv")))
+            let refused = try runSim(
+                ["merge", directory.path("cut.csv"), "--csv", "/dev/stdout", "--plot", directory.path("cut.svg")])
+            #expect(refused.status == 65 && refused.stdout.isEmpty && refused.stderr.contains("holds 69999 of the 70000"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["cut.csv", "m.csv", "r.csv"])
         }
     }
 }
