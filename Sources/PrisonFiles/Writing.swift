@@ -24,27 +24,14 @@ public func writeAll(_ data: Data, to descriptor: Int32) -> String? {
 }
 
 /// Writes `data` to the file at `path` as a user expects: a regular file (or a new one) is
-/// replaced atomically (see ``writeAtomically(_:toPath:)``), through any symbolic links to it;
+/// replaced atomically (see ``writeAtomically(_:toPath:name:)``), through any symbolic links to it;
 /// anything else (a terminal, `/dev/null`, a FIFO, `/dev/stdout`, `/proc/self/fd/1`) is written
 /// to directly, at its end, never replaced by a file nor truncated (`/dev/stdout` redirected to
-/// a file keeps what was printed before).
+/// a file keeps what was printed before). ``FileWriter`` writes the same way piece by piece.
 public func writeFile(_ data: Data, toPath path: String) throws(FileError) {
-    let target = try outputTarget(path)
-    guard target.isRegular else {
-        // `/dev/stdout` and its kind are our own standard output or error: written there, after
-        // what was written before, as if printed.
-        if let stream = [STDOUT_FILENO, STDERR_FILENO].first(where: { isSameFile(path, $0) }) {
-            if let failure = writeAll(data, to: stream) { throw FileError(.unwritable, "cannot write '\(path)': \(failure)") }
-            return
-        }
-        let descriptor = open(target.path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(.unwritable, "cannot write '\(path)': \(systemError())") }
-        var failure = writeAll(data, to: descriptor)
-        if close(descriptor) != 0, failure == nil { failure = systemError() }
-        if let failure { throw FileError(.unwritable, "cannot write '\(path)': \(failure)") }
-        return
-    }
-    try writeAtomically(data, toPath: target.path, name: path)
+    let writer = try FileWriter(path: path)
+    try writer.write(data)
+    try writer.finish()
 }
 
 /// Fails unless ``writeFile(_:toPath:)`` can write `path`, found out by creating a file there
@@ -119,23 +106,104 @@ private func temporaryPath(for path: String) -> String {
 /// renamed over the target; the folder is flushed too. On failure the temporary file is removed
 /// and the target is left as it was. `name` is how messages name the file (the path by default).
 public func writeAtomically(_ data: Data, toPath path: String, name: String? = nil) throws(FileError) {
-    let name = name ?? path
-    let temporary = temporaryPath(for: path)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw FileError(.unwritable, "cannot write '\(name)': \(systemError())") }
-    var failure = writeAll(data, to: descriptor)
-    if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
-    if close(descriptor) != 0, failure == nil { failure = systemError() }
-    if failure == nil, rename(temporary, path) != 0 { failure = systemError() }
-    if let failure {
-        unlink(temporary)
-        throw FileError(.unwritable, "cannot write '\(name)': \(failure)")
+    let writer = try FileWriter(replacing: path, name: name ?? path)
+    try writer.write(data)
+    try writer.finish()
+}
+
+/// Writes a file piece by piece, for outputs too large to hold whole (the games CSV of a merge),
+/// as ``writeFile(_:toPath:)`` writes one whole: a regular file is replaced atomically at
+/// ``finish()``, its pieces going meanwhile to a temporary file beside it, which is removed if
+/// the writer is dropped unfinished (the old file stays). Anything else (a device, a FIFO,
+/// standard output) is written to directly, but only at ``finish()``: nothing reaches it from a
+/// writer dropped unfinished, and what is printed before ``finish()`` comes first.
+public final class FileWriter {
+    /// How messages name the file.
+    private let name: String
+    /// The temporary file and the file it replaces at the end, for a regular file.
+    private let replacing: (temporary: String, target: String)?
+    private let descriptor: Int32
+    /// Whether the descriptor is ours to close (not standard output or error).
+    private let ownsDescriptor: Bool
+    /// Bytes written but not yet passed to the system: writes to a temporary file go out a
+    /// megabyte at a time, the others at the end.
+    private var pending = Data()
+    private var finished = false
+
+    /// A writer of the file at `path`, as ``writeFile(_:toPath:)`` would write it.
+    public convenience init(path: String) throws(FileError) {
+        let target = try outputTarget(path)
+        if target.isRegular {
+            try self.init(replacing: target.path, name: path)
+        } else if let stream = [STDOUT_FILENO, STDERR_FILENO].first(where: { isSameFile(path, $0) }) {
+            // `/dev/stdout` and its kind are our own standard output or error: written there, after
+            // what was written before, as if printed.
+            self.init(name: path, descriptor: stream, ownsDescriptor: false, replacing: nil)
+        } else {
+            let descriptor = open(target.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileError(.unwritable, "cannot write '\(path)': \(systemError())") }
+            self.init(name: path, descriptor: descriptor, ownsDescriptor: true, replacing: nil)
+        }
     }
-    // The rename itself reaches the disk with the folder.
-    let folder = open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
-    if folder >= 0 {
-        fsync(folder)
-        close(folder)
+
+    /// A writer that replaces the file at `path` atomically, as ``writeAtomically(_:toPath:name:)``
+    /// does; messages name the file `name`.
+    public convenience init(replacing path: String, name: String) throws(FileError) {
+        let temporary = temporaryPath(for: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(.unwritable, "cannot write '\(name)': \(systemError())") }
+        self.init(name: name, descriptor: descriptor, ownsDescriptor: true, replacing: (temporary, path))
+    }
+
+    private init(name: String, descriptor: Int32, ownsDescriptor: Bool, replacing: (temporary: String, target: String)?) {
+        self.name = name
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.replacing = replacing
+    }
+
+    deinit {
+        guard !finished else { return }
+        if ownsDescriptor { close(descriptor) }
+        if let replacing { unlink(replacing.temporary) }
+    }
+
+    /// Adds `data` to the file.
+    public func write(_ data: Data) throws(FileError) {
+        precondition(!finished, "a finished file takes no more data")
+        pending.append(data)
+        if replacing != nil, pending.count >= 1 << 20, let failure = flush() {
+            throw FileError(.unwritable, "cannot write '\(name)': \(failure)")
+        }
+    }
+
+    /// Ends the file: the rest of the data is written and, for a regular file, flushed to disk
+    /// and renamed over the target, and the folder flushed. On failure a temporary file is
+    /// removed and the target left as it was.
+    public func finish() throws(FileError) {
+        precondition(!finished, "a file is finished once")
+        var failure = flush()
+        finished = true
+        if failure == nil, replacing != nil, fsync(descriptor) != 0 { failure = systemError() }
+        if ownsDescriptor, close(descriptor) != 0, failure == nil { failure = systemError() }
+        if let replacing {
+            if failure == nil, rename(replacing.temporary, replacing.target) != 0 { failure = systemError() }
+            if failure != nil { unlink(replacing.temporary) }
+        }
+        if let failure { throw FileError(.unwritable, "cannot write '\(name)': \(failure)") }
+        guard let replacing else { return }
+        // The rename itself reaches the disk with the folder.
+        let folder = open(URL(fileURLWithPath: replacing.target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Passes the pending bytes to the system; the system's reason on failure.
+    private func flush() -> String? {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return writeAll(pending, to: descriptor)
     }
 }
 

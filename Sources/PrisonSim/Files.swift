@@ -98,3 +98,24 @@ func makeDirectory(_ path: String) throws(Failure) {
 func writeFile(_ data: Data, to path: String) throws(Failure) {
     do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw Failure(error) }
 }
+
+/// A writer of the output `path`, piece by piece, as ``writeFile(_:to:)`` writes it whole: the
+/// file appears whole at ``OutputFile/finish()``, or not at all.
+func openOutput(_ path: String) throws(Failure) -> OutputFile {
+    do throws(FileError) { return OutputFile(writer: try FileWriter(path: path)) } catch { throw Failure(error) }
+}
+
+/// An output written piece by piece (``openOutput(_:)``), its failures as ``Failure``s.
+struct OutputFile {
+    let writer: FileWriter
+
+    /// Adds `data` to the file.
+    func write(_ data: Data) throws(Failure) {
+        do throws(FileError) { try writer.write(data) } catch { throw Failure(error) }
+    }
+
+    /// Ends the file: it replaces the old one now.
+    func finish() throws(Failure) {
+        do throws(FileError) { try writer.finish() } catch { throw Failure(error) }
+    }
+}

@@ -38,7 +38,7 @@ enum GamesCSV {
     }
 
     /// The game's fields, and the line end.
-    private static func fields(of record: GameRecord) -> String {
+    static func fields(of record: GameRecord) -> String {
         let fields: [String] = [
             String(record.index), String(record.seed), String(record.score), String(record.moves),
             String(record.cleared), String(record.remaining), String(record.maxMultiplier),
@@ -47,16 +47,24 @@ enum GamesCSV {
         return fields.joined(separator: ",") + "\n"
     }
 
-    /// The whole file: the header and the rows of `games` (point, record), sorted by point and index.
-    static func text(_ games: [(point: Int, record: GameRecord)], of plan: Plan, shard: Shard) -> String {
+    /// Writes the whole file to `output`, a megabyte or so at a time: the header and the rows of
+    /// `games` (point, record), sorted by point and index.
+    static func write(
+        _ games: [(point: Int, record: GameRecord)], of plan: Plan, shard: Shard,
+        to output: (Data) throws(Failure) -> Void
+    ) throws(Failure) {
         let fingerprint = plan.fingerprint
         let prefixes = plan.points.indices.map { prefix(ofPoint: $0, of: plan, fingerprint: fingerprint, shard: shard) }
         var text = header
         for game in games.sorted(by: { ($0.point, $0.record.index) < ($1.point, $1.record.index) }) {
             text += prefixes[game.point]
             text += fields(of: game.record)
+            if text.utf8.count >= 1 << 20 {
+                try output(Data(text.utf8))
+                text = ""
+            }
         }
-        return text
+        try output(Data(text.utf8))
     }
 }
 
@@ -88,32 +96,31 @@ final class GamesCSVWriter: Sendable {
         let partial = path + ".partial"
         var kept: [(point: Int, record: GameRecord)] = []
         if resuming, let earlier = [partial, path].first(where: { FileManager.default.fileExists(atPath: $0) }),
-            let file = try ShardFile(
-                reading: earlier, droppingUnfinishedRow: earlier == partial && !Self.endsLines(earlier))
+            let file = try ShardReader(reading: earlier, droppingUnfinishedRow: earlier == partial)
         {
             guard file.fingerprint == fingerprint, file.shard == shard else {
                 throw .badData(
                     "\(earlier) holds games of \(file.identity), shard \(file.shard), not of this run: "
                         + "remove it, or run without --resume")
             }
-            kept = file.rows.map { ($0.point, $0.record) }
+            var seen = Set<Int>()
+            while let row = try file.next() {
+                guard seen.insert(row.number).inserted else {
+                    throw .badData("\(earlier) line \(row.line): game \(row.record.index) of point \(row.point) appears twice")
+                }
+                kept.append((row.point, row.record))
+            }
         }
         self.kept = kept
-        let text = GamesCSV.text(kept, of: plan, shard: shard)
-        guard FileManager.default.createFile(atPath: partial, contents: Data(text.utf8)),
+        guard FileManager.default.createFile(atPath: partial, contents: nil),
             let handle = FileHandle(forWritingAtPath: partial)
         else { throw .cannotCreate("cannot write '\(partial)'") }
-        handle.seekToEndOfFile()
         self.handle = handle
-    }
-
-    /// Whether the file at `path` is empty or ends with a line end.
-    private static func endsLines(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        guard let end = try? handle.seekToEnd(), end > 0 else { return true }
-        try? handle.seek(toOffset: end - 1)
-        return (try? handle.read(upToCount: 1)) == Data("\n".utf8)
+        try GamesCSV.write(kept, of: plan, shard: shard) { data throws(Failure) in
+            do { try handle.write(contentsOf: data) } catch {
+                throw .cannotCreate("cannot write '\(partial)': \(error.localizedDescription)")
+            }
+        }
     }
 
     /// Appends the row of a finished game; safe from any thread. The first failure to write is
@@ -133,7 +140,9 @@ final class GamesCSVWriter: Sendable {
     func finish(_ games: [(point: Int, record: GameRecord)]) throws(Failure) {
         try? handle.close()
         if let failure = failure.withLock({ $0 }) { throw failure }
-        try writeFile(Data(GamesCSV.text(games, of: plan, shard: shard).utf8), to: path)
+        let output = try openOutput(path)
+        try GamesCSV.write(games, of: plan, shard: shard) { data throws(Failure) in try output.write(data) }
+        try output.finish()
         try? FileManager.default.removeItem(atPath: partialPath)
     }
 }

@@ -179,7 +179,8 @@ struct Plan: Equatable {
     let games: Int
     /// Whether the games go through the world (rays, animation) rather than the rules alone.
     let worldMode: Bool
-    let points: [PointSettings]
+    /// The settings of each point (a merge learns them from the rows, a point at a time).
+    var points: [PointSettings]
 
     /// All the games of all the points.
     var totalGames: Int { points.count * games }

@@ -16,8 +16,6 @@ struct RunReport {
         let seconds: Double
     }
 
-    /// The games played, in order of index.
-    let records: [GameRecord]
     /// The number of games the run was asked to play (its shard's share, for a shard).
     let gamesRequested: Int
     /// The name of the player that chose the moves.
@@ -44,9 +42,14 @@ struct RunReport {
     /// The report of `records`, in any order, played by `plan`, a plan of one point: all its
     /// games, or `shard`'s share of them.
     init(plan: Plan, records: [GameRecord], shard: Shard?, execution: Execution?, interrupted: Bool) {
+        self.init(
+            plan: plan, statistics: Statistics(records), shard: shard, execution: execution, interrupted: interrupted)
+    }
+
+    /// The report of games of `plan`, a plan of one point, that `statistics` describe.
+    init(plan: Plan, statistics: Statistics, shard: Shard?, execution: Execution?, interrupted: Bool) {
         precondition(execution?.seconds.isFinite != false, "a run report needs a finite time")
         let settings = plan.points[0]
-        self.records = records.sorted { $0.index < $1.index }
         gamesRequested = (shard ?? .whole).share(of: plan.games)
         player = settings.playerDescription
         seed = plan.seed
@@ -57,12 +60,12 @@ struct RunReport {
         self.shard = shard
         self.execution = execution
         self.interrupted = interrupted
-        statistics = Statistics(self.records)
+        self.statistics = statistics
     }
 
     /// Games played per wall-clock second, when measured.
     var gamesPerSecond: Double? {
-        execution.map { $0.seconds > 0 ? Double(records.count) / $0.seconds : 0 }
+        execution.map { $0.seconds > 0 ? Double(statistics.games) / $0.seconds : 0 }
     }
 
     /// The number of games played, and of those requested when they differ: "100 games", "37 of 100 games".

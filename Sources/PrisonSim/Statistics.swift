@@ -32,25 +32,29 @@ struct Statistics: Equatable {
     /// The scores, sorted from lowest to highest.
     let sortedScores: [Int]
 
+    /// The statistics of `records`, in any order.
     init(_ records: [GameRecord]) {
-        let records = records.sorted { $0.index < $1.index }
-        let scores = records.map(\.score)
-        let count = records.count
+        var tally = Tally()
+        for record in records.sorted(by: { $0.index < $1.index }) { tally.add(record) }
+        self.init(tally)
+    }
+
+    /// The statistics of the games `tally` has taken.
+    init(_ tally: Tally) {
+        let count = tally.games
         games = count
-        sortedScores = scores.sorted()
-        let scoreSum = scores.reduce(0, +)
-        meanScore = count == 0 ? 0 : Double(scoreSum) / Double(count)
+        sortedScores = tally.scores.sorted()
+        meanScore = count == 0 ? 0 : Double(tally.scoreSum) / Double(count)
         medianScore = Self.quantile(0.5, ofSorted: sortedScores)
         bestScore = sortedScores.last ?? 0
-        let cleared = records.count(where: \.cleared)
-        clearedRate = count == 0 ? 0 : Double(cleared) / Double(count)
-        clearedRateInterval = Self.wilsonInterval(successes: cleared, trials: count)
-        meanMoves = count == 0 ? 0 : Double(records.reduce(0) { $0 + $1.moves }) / Double(count)
-        maxMultiplier = records.map(\.maxMultiplier).max() ?? 0
-        comboRemovals = records.reduce(0) { $0 + $1.comboRemovals }
+        clearedRate = count == 0 ? 0 : Double(tally.cleared) / Double(count)
+        clearedRateInterval = Self.wilsonInterval(successes: tally.cleared, trials: count)
+        meanMoves = count == 0 ? 0 : Double(tally.moves) / Double(count)
+        maxMultiplier = tally.maxMultiplier
+        comboRemovals = tally.comboRemovals
         if count >= 2 {
             let mean = meanScore
-            let squares = scores.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
+            let squares = tally.scores.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) }
             scoreDeviation = (squares / Double(count - 1)).squareRoot()
             let half = Self.studentT975(degreesOfFreedom: count - 1) * scoreDeviation / Double(count).squareRoot()
             meanScoreInterval = (mean - half)...(mean + half)
@@ -105,5 +109,31 @@ struct Statistics: Equatable {
         let lower = successes == 0 ? 0 : max(0, centre - half)
         let upper = successes == trials ? 1 : min(1, centre + half)
         return lower...upper
+    }
+}
+
+/// What ``Statistics`` are made from, gathered a game at a time in order of index: counts, exact
+/// sums, and the scores alone (a number a game, not the game), so that a merge of shards of any
+/// size need not hold its games.
+struct Tally {
+    /// The number of games taken.
+    private(set) var games = 0
+    /// The scores, in order of index.
+    private(set) var scores: [Int] = []
+    private(set) var scoreSum = 0
+    private(set) var cleared = 0
+    private(set) var moves = 0
+    private(set) var maxMultiplier = 0
+    private(set) var comboRemovals = 0
+
+    /// Takes the next game, by index.
+    mutating func add(_ record: GameRecord) {
+        games += 1
+        scores.append(record.score)
+        scoreSum += record.score
+        if record.cleared { cleared += 1 }
+        moves += record.moves
+        maxMultiplier = max(maxMultiplier, record.maxMultiplier)
+        comboRemovals += record.comboRemovals
     }
 }

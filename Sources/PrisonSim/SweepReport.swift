@@ -8,8 +8,6 @@ import PrisonWorld
 /// writes what one process would have.
 struct SweepReport {
     let plan: Plan
-    /// The games played at each point, in order of index.
-    let records: [[GameRecord]]
     /// Statistics over each point's games.
     let statistics: [Statistics]
     /// The part of the games played, when the sweep played one shard of them.
@@ -25,11 +23,20 @@ struct SweepReport {
         plan: Plan, games: [(point: Int, record: GameRecord)], shard: Shard?, xParameter: Parameter?,
         execution: RunReport.Execution?, interrupted: Bool
     ) {
-        self.plan = plan
         var records = Array(repeating: [GameRecord](), count: plan.points.count)
         for game in games { records[game.point].append(game.record) }
-        self.records = records.map { $0.sorted { $0.index < $1.index } }
-        statistics = self.records.map(Statistics.init)
+        self.init(
+            plan: plan, statistics: records.map(Statistics.init), shard: shard, xParameter: xParameter,
+            execution: execution, interrupted: interrupted)
+    }
+
+    /// The report of a sweep of `plan` whose games at each point `statistics` describe.
+    init(
+        plan: Plan, statistics: [Statistics], shard: Shard?, xParameter: Parameter?,
+        execution: RunReport.Execution?, interrupted: Bool
+    ) {
+        self.plan = plan
+        self.statistics = statistics
         self.shard = shard
         self.xParameter = xParameter
         self.execution = execution
@@ -37,7 +44,7 @@ struct SweepReport {
     }
 
     /// The games played, over all points.
-    var gamesPlayed: Int { records.reduce(0) { $0 + $1.count } }
+    var gamesPlayed: Int { statistics.reduce(0) { $0 + $1.games } }
 
     /// The games asked of this process: all of them, or its shard's share.
     var gamesRequested: Int { (shard ?? .whole).share(of: plan.totalGames) }

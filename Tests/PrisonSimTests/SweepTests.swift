@@ -142,12 +142,16 @@ struct SweepTests {
             let full = try String(contentsOfFile: directory.path("s2.csv"), encoding: .utf8)
             let cut = try directory.write(
                 "cut.csv", full.split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
+            var rows = full.split(separator: "\n")
+            rows.swapAt(1, 2)
+            let swapped = try directory.write("swapped.csv", rows.joined(separator: "\n") + "\n")
             let other = try directory.write("other.csv", "index,seed,score\n0,1,2\n")
             let cases: [([String], String)] = [
                 (["s1.csv", "s3.csv"], "shard 2/3"),
                 (["s1.csv", "s2.csv", "s3.csv", "s2.csv"], "s2.csv"),
                 (["s1.csv", "foreign.csv", "s3.csv"], "foreign.csv"),
                 (["s1.csv", cut, "s3.csv"], "cut.csv"),
+                (["s1.csv", swapped, "s3.csv"], "swapped.csv line 2"),
                 (["s1.csv", "s2.csv", "s3.csv", other], "other.csv"),
                 (["s1.csv", "s2.csv", "missing.csv"], "missing.csv"),
             ]
