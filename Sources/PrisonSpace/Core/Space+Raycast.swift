@@ -160,17 +160,21 @@ extension Space {
         }
 
         /// Tests shape `k`; returns the distance beyond which nothing is wanted, or nil to stop.
+        /// Where the ray leaves shape `k` if it starts inside it: apart from ``visit(_:)``, so that
+        /// the casts that do not ask for it keep their inlined test small.
+        @inline(never)
+        private func exit(from k: Int) -> (t: Float, normal: SIMD3<Float>)? {
+            primitives[k].exit(
+                origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls, meshes: meshes)
+        }
+
         @inline(__always)
         mutating func visit(_ k: Int) -> Float? {
             let primitive = primitives[k]
             guard primitive.group & mask != 0,
                 let hit = primitive.intersect(
                     origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
-                    meshes: meshes)
-                    ?? (leavingShapes
-                        ? primitive.exit(
-                            origin: origin, direction: direction, inverse: inverse, parallel: parallel, hulls: hulls,
-                            meshes: meshes) : nil),
+                    meshes: meshes) ?? (leavingShapes ? exit(from: k) : nil),
                 hit.t <= best
             else { return best }
             switch query {
