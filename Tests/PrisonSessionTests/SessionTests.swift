@@ -90,9 +90,8 @@ final class Fixture {
         return window
     }
 
-    /// Saves the game as quitting does, and serves it.
+    /// Keeps the game as quitting does (the host keeps what changed at every serve).
     func saveOnQuit() {
-        session.saveOnQuit()
         serve()
     }
 
