@@ -162,7 +162,7 @@ import Testing
 
         // Kept on disk, and read back at the next start.
         fixture.serve()
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.statistics == other.session.records.statistics)
+        #expect(try Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.statistics == other.session.records.statistics)
     }
 
     @Test func aStatisticsFileListingABoardTwiceCountsItOnceAtItsBetterEnding() throws {
@@ -188,7 +188,7 @@ import Testing
         #expect(fixture.session.records.statistics.games.isEmpty)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.wait(3)
-        #expect(Profile(environment: Fixture.environment(folder)).loadedRecords.statistics.summary().played == 1)
+        #expect(try Profile(environment: Fixture.environment(folder)).loadedRecords.statistics.summary().played == 1)
     }
 
     @Test func sizePresetsStepFromSmallToLargeAndNameAnyOtherSizeYourOwn() throws {
@@ -221,7 +221,7 @@ import Testing
         session.press(KeyChord(.right))
         #expect(session.menuItems[size].value == "Medium: 15 x 10")
         fixture.serve()
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.sizePreset == .medium)
+        #expect(try Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.sizePreset == .medium)
     }
 
     @Test func aSmallRoomIsNotInDangerFromItsFirstMoves() throws {

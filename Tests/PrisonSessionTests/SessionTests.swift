@@ -38,7 +38,7 @@ final class Fixture {
         sound output: SoundOutput = SoundOutput(isAvailable: true)
     ) throws {
         self.folder = folder
-        let profile = folder.map { Profile(environment: Self.environment($0)) }
+        let profile = try folder.map { try Profile(environment: Self.environment($0)) }
         self.profile = profile
         host = if let profile { DesktopHost(profile: profile, sound: sound) } else { nil }
         session = Session(
@@ -52,7 +52,7 @@ final class Fixture {
     /// one: on a first start, the tutorial first).
     init(startingIn folder: URL) throws {
         self.folder = folder
-        let profile = Profile(environment: Self.environment(folder))
+        let profile = try Profile(environment: Self.environment(folder))
         self.profile = profile
         host = DesktopHost(profile: profile, sound: sound)
         session = Session(
@@ -497,7 +497,7 @@ final class Fixture {
         fixture.waitForWork()
         #expect(session.world.game.start.room == game.start.room)
         fixture.serve()
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
+        #expect(try Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
