@@ -26,8 +26,8 @@ private let deadProcess: Int32 = 4_194_305
             [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: directory.url.appendingPathComponent(old).path)
 
         _ = try Profile(environment: ["XDG_DATA_HOME": root.path])
-        // Beside them now: the player's database and the lock of the profile.
-        let made = ["player.lock", "player.sqlite3", "player.sqlite3-shm", "player.sqlite3-wal"]
+        // Beside them now: the player's database (its log gone with the profile) and the profile's lock.
+        let made = ["player.lock", "player.sqlite3"]
         #expect(try fileNames(in: directory.url) == ([running, recent] + unrelated + made).sorted())
     }
 }

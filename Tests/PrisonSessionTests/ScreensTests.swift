@@ -53,8 +53,9 @@ import Testing
         #expect(session.isMenuOpen)
         #expect(session.world.game.start.room == .standard)
         fixture.saveOnQuit()
-        let data = folder.appendingPathComponent(DataDirectory.folderName).path
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: data)) ?? [] == [])
+        let kept = try Profile(environment: Fixture.environment(folder))
+        #expect(kept.savedGame() == nil)
+        #expect(kept.loadedRecords.statistics.games.isEmpty && kept.loadedRecords.scores.roomKeys.isEmpty)
 
         // The next start goes straight to the menu.
         let next = try Fixture(startingIn: folder)
@@ -254,7 +255,7 @@ import Testing
         #expect(session.menuTitle == "About")
         #expect(session.menuItems.map(\.label) == [
             "Puzzle Prison \(About.packageVersion), build 0123456789ab",
-            "Games, scores, statistics: \(fixture.folder.appendingPathComponent("puzzle-prison").path)",
+            "Games, scores, statistics: \(fixture.folder.appendingPathComponent("puzzle-prison/player.sqlite3").path)",
             "Settings: \(fixture.folder.appendingPathComponent("config/puzzle-prison").path)",
             About.licence,
             "Back",
