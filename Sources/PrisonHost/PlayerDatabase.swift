@@ -49,6 +49,8 @@ final class PlayerDatabase {
     /// Opens (creating it when there is none) and migrates the database at `url`, and loads its records.
     init(url: URL) throws(OpenError) {
         self.url = url
+        // Read from the header before SQLite opens the file, so a newer database stays untouched.
+        if let version = Self.headerVersion(of: url), version > Self.schemaVersion { throw .newer(version) }
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(5)
@@ -123,6 +125,17 @@ final class PlayerDatabase {
     }()
 
     // MARK: Reading
+
+    /// The `user_version` in the header of the database at `url` (4 bytes from byte 60,
+    /// big-endian), or nil when there is no file or it does not start as a database does.
+    private static func headerVersion(of url: URL) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 64), header.count == 64,
+            header.prefix(16) == Data("SQLite format 3\u{0}".utf8)
+        else { return nil }
+        return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
 
     /// The game in progress as rows, or nil when there is none.
     private static func savedGame(in db: Database) throws -> SavedGame? {
