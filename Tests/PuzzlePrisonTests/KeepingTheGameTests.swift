@@ -167,7 +167,8 @@ private func waitForFile(_ name: String, in folder: URL, from process: Process) 
             try damaged.write(to: copy)
             let replay = try runGame(["--replay", copy.path, "--screenshot", "x.png"], in: folder)
             #expect(replay.status == 1, "\(replay)")
-            #expect(replay.stderr.contains("replay file '\(copy.path)': the danger threshold must be 0 to 4096"), "\(replay)")
+            #expect(replay.stderr.contains("replay file '\(copy.path)': "), "\(replay)")
+            #expect(replay.stderr.contains("the danger threshold must be 0 to 4096"), "\(replay)")
             // That start imported the files of the earlier version: the damaged save is put aside.
             #expect(replay.stderr.contains("is damaged"), "\(replay)")
 
