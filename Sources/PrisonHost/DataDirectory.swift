@@ -3,12 +3,6 @@ import PrisonSession
 import PrisonFiles
 import PrisonRules
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a load found, and words for the player when a file could not be used.
 public struct Loaded<Value> {
     /// What was loaded, or what stands in for a file that could not be used.

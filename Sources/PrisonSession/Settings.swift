@@ -24,7 +24,7 @@ package struct NewGameOptions: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case walls, width, height, colours, solvable }
 
     /// Reads options, the usual value for each one missing or out of range (each replaced value
-    /// noted in the decoder's ``SettingsReplacements``), the usual room when the values make none.
+    /// noted in the decoder's `SettingsReplacements`), the usual room when the values make none.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let replacements = SettingsReplacements.of(decoder)
@@ -134,7 +134,7 @@ public struct Settings: Hashable, Sendable, Codable {
 
     /// Reads settings, the usual value for each one missing, refusing another format or version;
     /// a value of the wrong type or out of range is replaced by its usual value, noted in the
-    /// decoder's ``SettingsReplacements``, and the others are kept.
+    /// decoder's `SettingsReplacements`, and the others are kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
