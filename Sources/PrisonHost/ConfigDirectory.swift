@@ -21,10 +21,18 @@ public struct ConfigDirectory: Hashable, Sendable {
     public var settingsFile: URL { url.appendingPathComponent("settings.json") }
 
     /// The settings: the usual ones when there are none yet or their file is damaged (moved aside
-    /// to `settings.json.damaged-<UTC time of now>`, with a warning).
+    /// to `settings.json.damaged-<UTC time of now>`, with a warning). A value out of range is
+    /// replaced by its usual one, with a warning and a notice naming its field and value; the
+    /// other settings are kept.
     public func loadSettings(now: Date = Date()) -> Loaded<Settings> {
-        let loaded = load(settingsFile, named: .settings, now: now) { data throws(AssetError) in try Settings(json: data) }
-        return Loaded(value: loaded.value ?? Settings(), warning: loaded.warning, notice: loaded.notice)
+        let loaded = load(settingsFile, named: .settings, now: now) { data throws(AssetError) in try Settings.read(json: data) }
+        guard let (settings, replaced) = loaded.value else {
+            return Loaded(value: Settings(), warning: loaded.warning, notice: loaded.notice)
+        }
+        guard !replaced.isEmpty else { return Loaded(value: settings) }
+        return Loaded(
+            value: settings, warning: "the settings file \(settingsFile.path): \(replaced.joined(separator: "; "))",
+            notice: "Some settings were out of range and their usual values are used: \(replaced.joined(separator: "; ")).")
     }
 
     /// Keeps `settings`, atomically.

@@ -3,12 +3,6 @@ import PrisonSession
 import PrisonFiles
 import PrisonRules
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a load found, and words for the player when a file could not be used.
 public struct Loaded<Value> {
     /// What was loaded, or what stands in for a file that could not be used.
@@ -28,10 +22,12 @@ public struct Loaded<Value> {
 
 extension Loaded: Sendable where Value: Sendable {}
 
-/// The folder that keeps the game in progress, the best scores and the statistics, under the XDG data directory.
+/// The folder that keeps the player's database (the game in progress, the best scores and the
+/// statistics), under the XDG data directory, and the JSON files earlier versions kept them in,
+/// which the first start imports (``importJSONFiles(into:now:)``).
 ///
 /// It is `$XDG_DATA_HOME/puzzle-prison` when `XDG_DATA_HOME` is an absolute path, else
-/// `$HOME/.local/share/puzzle-prison`. It is created, with its parents, when a file is written.
+/// `$HOME/.local/share/puzzle-prison`. It is created, with its parents, at the first start.
 public struct DataDirectory: Hashable, Sendable {
     /// The game's folder.
     public let url: URL
@@ -48,11 +44,11 @@ public struct DataDirectory: Hashable, Sendable {
         self.url = url
     }
 
-    /// The game in progress.
+    /// The game in progress, as earlier versions kept it.
     public var gameFile: URL { url.appendingPathComponent("game.json") }
-    /// The best scores.
+    /// The best scores, as earlier versions kept them.
     public var scoresFile: URL { url.appendingPathComponent("scores.json") }
-    /// Every game finished, for the statistics.
+    /// Every game finished, for the statistics, as earlier versions kept them.
     public var statisticsFile: URL { url.appendingPathComponent("statistics.json") }
 
     /// The game in progress, or nil when there is none or its file is damaged.
@@ -61,18 +57,6 @@ public struct DataDirectory: Hashable, Sendable {
     public func loadGame(now: Date = Date()) -> Loaded<Game?> {
         load(gameFile, named: .savedGame, now: now) { data throws(AssetError) in
             do throws(SaveError) { return try SavedGame(json: data).game() } catch { throw AssetError(error.description) }
-        }
-    }
-
-    /// Keeps `game` as the game in progress.
-    public func saveGame(_ game: Game) throws(AssetError) {
-        try write(SavedGame(game).encoded(), to: gameFile, in: url)
-    }
-
-    /// Forgets the game in progress; nothing happens when there is none.
-    public func removeGame() throws(AssetError) {
-        guard unlink(gameFile.path) == 0 || errno == ENOENT else {
-            throw AssetError("\(gameFile.path): cannot be removed (\(systemError()))")
         }
     }
 
@@ -86,11 +70,6 @@ public struct DataDirectory: Hashable, Sendable {
         return Loaded(value: loaded.value ?? ScoreTable(), warning: loaded.warning, notice: loaded.notice)
     }
 
-    /// Keeps `scores` as the best scores.
-    public func saveScores(_ scores: ScoreTable) throws(AssetError) {
-        try write(scores.encoded(), to: scoresFile, in: url)
-    }
-
     /// The statistics: none when there are none yet or their file is damaged.
     ///
     /// A damaged file is moved aside to `statistics.json.damaged-<UTC time of now>` and a warning says so.
@@ -101,13 +80,8 @@ public struct DataDirectory: Hashable, Sendable {
         return Loaded(value: loaded.value ?? Statistics(), warning: loaded.warning, notice: loaded.notice)
     }
 
-    /// Keeps `statistics`.
-    public func saveStatistics(_ statistics: Statistics) throws(AssetError) {
-        try write(statistics.encoded(), to: statisticsFile, in: url)
-    }
-
-    /// Removes the temporary files that saves left behind when the game was killed while writing
-    /// (those of processes no longer running); the names removed.
+    /// Removes the temporary files that saves of earlier versions left behind when the game was
+    /// killed while writing (those of processes no longer running); the names removed.
     @discardableResult
     public func removeLeftoverTemporaryFiles() -> [String] {
         removeStaleTemporaryFiles(in: url, for: [gameFile, scoresFile, statisticsFile].map(\.lastPathComponent))

@@ -40,9 +40,12 @@ public final class DesktopHost {
         var windowEffects: [Effect] = []
         var effects = session.takeEffects()
         repeat {
+            // What is kept goes first, in one transaction: a move is on disk before the frame
+            // that shows it is drawn, and a game's end is kept whole.
+            profile.perform(effects)
             for effect in effects {
                 switch effect {
-                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings: profile.perform(effect)
+                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings: break
                 case .play(let sound, let pitch): self.sound?.play(sound, pitch: pitch)
                 case .searchHint(let query):
                     hint = (query, BackgroundJob { _ in query.search() })

@@ -73,16 +73,16 @@ func load<Value>(
     }
 }
 
-/// Renames `file` to `<name>.damaged-<YYYYMMDD-HHMMSS in UTC>`, adding `-2`, `-3`… rather than
-/// replacing an earlier one; the new place.
-func moveAside(_ file: URL, now: Date) throws(AssetError) -> URL {
+/// Renames `file` to `<name>.<label>-<YYYYMMDD-HHMMSS in UTC>` (`game.json.damaged-…`), adding
+/// `-2`, `-3`… rather than replacing an earlier one; the new place.
+func moveAside(_ file: URL, now: Date, as label: String = "damaged") throws(AssetError) -> URL {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
     let stamp = String(
         format: "%04ld%02ld%02ld-%02ld%02ld%02ld", time.year ?? 0, time.month ?? 0, time.day ?? 0,
         time.hour ?? 0, time.minute ?? 0, time.second ?? 0)
-    let base = "\(file.lastPathComponent).damaged-\(stamp)"
+    let base = "\(file.lastPathComponent).\(label)-\(stamp)"
     var counter = 1
     while true {
         let name = counter == 1 ? base : "\(base)-\(counter)"

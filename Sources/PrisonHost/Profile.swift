@@ -2,36 +2,64 @@ import Foundation
 import PrisonRules
 import PrisonSession
 
-/// The player's files: the game in progress, the best scores, the statistics, the settings,
+/// The player's data: the database of the game in progress, the best scores and the statistics
+/// (``PlayerDatabase``, in the XDG data folder), the settings file (in the XDG config folder) and
 /// screenshots. It loads them into the records a session starts with and keeps what the session
 /// asks it to keep. Problems with them are told in full on standard error and in a player's words
-/// on screen, never the end of the game.
+/// on screen, never the end of the game. One program plays on a profile at a time.
 public final class Profile {
     private let directory: DataDirectory?
     private let config: ConfigDirectory?
+    private let lock: ProfileLock?
+    private let database: PlayerDatabase?
     /// The records as loaded at the start: a session starts with them and keeps them from then
     /// on (what it asks to keep is written, not put back here).
     public let loadedRecords: PlayerRecords
     /// What went wrong with the files so far, in a player's words, for the screen to show.
     private var notices: [String] = []
 
-    /// The files of the data and configuration directories `environment` names (see
-    /// ``DataDirectory`` and ``ConfigDirectory``).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The data of the data and configuration directories `environment` names (see
+    /// ``DataDirectory`` and ``ConfigDirectory``): the JSON files of an earlier version are
+    /// imported into the database at the first start. Throws when another program plays on the
+    /// same profile.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
         var notices: [String] = []
         var records = PlayerRecords()
-        do throws(AssetError) {
-            let directory = try DataDirectory(environment: environment)
-            self.directory = directory
-            directory.removeLeftoverTemporaryFiles()
-            records.scores = Self.take(directory.loadScores(), telling: &notices)
-            records.statistics = Self.take(directory.loadStatistics(), telling: &notices)
-            records.dataFolder = directory.url.path
-        } catch {
-            directory = nil
+        var lock: ProfileLock?
+        var database: PlayerDatabase?
+        let notKept = "Games and scores will not be kept"
+        var directory: DataDirectory?
+        do throws(AssetError) { directory = try DataDirectory(environment: environment) } catch {
             printWarning("games and scores will not be kept: \(error)")
-            notices.append("Games and scores will not be kept: there is no home folder to keep them in.")
+            notices.append("\(notKept): there is no home folder to keep them in.")
         }
+        self.directory = directory
+        if let directory {
+            do throws(ProfileLock.Failure) {
+                lock = try ProfileLock(in: directory.url)
+                directory.removeLeftoverTemporaryFiles()
+                database = Self.take(directory.openDatabase(), telling: &notices)
+            } catch {
+                switch error {
+                case .held(let pid):
+                    throw AssetError(
+                        "another Puzzle Prison\(pid.map { " (process \($0))" } ?? "") is playing on this profile "
+                            + "(\(directory.url.path)): close it first, or give this one another XDG_DATA_HOME. "
+                            + "Two on one profile would each keep their game over the other's.")
+                case .unavailable(let reason):
+                    printWarning("games and scores will not be kept: \(reason)")
+                    notices.append("\(notKept): their folder cannot be used (see the terminal for why).")
+                }
+            }
+        }
+        if let directory, let database {
+            for report in directory.importJSONFiles(into: database) { Self.take(report, telling: &notices) }
+            records.scores = database.scores
+            records.statistics = database.statistics
+            records.database = database.url.path
+        }
+        self.lock = lock
+        self.database = database
         do throws(AssetError) {
             let config = try ConfigDirectory(environment: environment)
             self.config = config
@@ -47,6 +75,7 @@ public final class Profile {
     }
 
     /// The value `loaded` holds; its warning goes to standard error, its notice to `notices`.
+    @discardableResult
     private static func take<Value>(_ loaded: Loaded<Value>, telling notices: inout [String]) -> Value {
         if let warning = loaded.warning { printWarning(warning) }
         if let notice = loaded.notice { notices.append(notice) }
@@ -59,36 +88,74 @@ public final class Profile {
         return notices
     }
 
-    /// The game saved on the last quit, if any (a damaged one is put aside with a warning).
+    /// The game in progress as kept now, if any. One whose moves do not replay is copied to
+    /// `game.json.damaged-<UTC time>` in the data folder (a new game then starts over it).
     public func savedGame() -> Game? {
-        guard let directory else { return nil }
-        return Self.take(directory.loadGame(), telling: &notices)
+        guard let database, let directory else { return nil }
+        let saved: SavedGame?
+        do throws(AssetError) { saved = try database.savedGame() } catch {
+            printWarning("the saved game could not be loaded: \(error); a new game starts")
+            notices.append("Your saved game could not be read, so a new game starts.")
+            return nil
+        }
+        guard let saved else { return nil }
+        do throws(SaveError) { return try saved.game() } catch {
+            var problem = "the saved game in \(database.url.path) is damaged (\(error))"
+            do throws(AssetError) {
+                try writeAtomically(saved.encoded(), to: directory.gameFile)
+                problem += "; it was copied to \(try moveAside(directory.gameFile, now: Date()).path)"
+            } catch let failure {
+                problem += " and could not be copied aside (\(failure))"
+            }
+            printWarning("\(problem); a new game starts")
+            notices.append("Your saved game could not be read, so a new game starts.")
+            return nil
+        }
     }
 
-    /// Does `effect` when it is about the player's files (saving, forgetting, keeping); any other
-    /// effect is not the profile's and is left alone.
-    public func perform(_ effect: Effect) {
-        switch effect {
-        case .keepGame(let game):
-            attempt("cannot save the game", notice: "Your game could not be saved") { () throws(AssetError) in try directory?.saveGame(game) }
-        case .forgetGame:
-            attempt("cannot forget the finished game", notice: "The finished game could not be removed") { () throws(AssetError) in
-                try directory?.removeGame()
+    /// Does in one transaction what `effects` ask of the player's data: keeping the game in
+    /// progress (or forgetting it), the best scores and the statistics, and saving the settings.
+    /// The other effects are not the profile's and are left alone.
+    public func perform(_ effects: [Effect]) {
+        var kept: [Effect] = []
+        for effect in effects {
+            switch effect {
+            case .keepGame, .forgetGame, .keepScores, .keepStatistics: kept.append(effect)
+            case .keepSettings(let settings):
+                attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
+                    try config?.saveSettings(settings)
+                }
+            case .play, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit: break
             }
-        case .keepScores(let scores):
-            attempt("cannot save the best scores", notice: "Your best scores could not be saved") { () throws(AssetError) in
-                try directory?.saveScores(scores)
-            }
-        case .keepStatistics(let statistics):
-            attempt("cannot save the statistics", notice: "Your statistics could not be saved") { () throws(AssetError) in
-                try directory?.saveStatistics(statistics)
-            }
-        case .keepSettings(let settings):
-            attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
-                try config?.saveSettings(settings)
-            }
-        case .play, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit: break
         }
+        guard !kept.isEmpty, let database else { return }
+        attempt("cannot keep the game, scores and statistics", notice: "Your game could not be saved") { () throws(AssetError) in
+            try database.keep(kept)
+        }
+    }
+
+    /// Writes the game in progress to `path` in the saved-game format (what `--replay` and
+    /// `prison-sim play` read), or says why not.
+    public func exportGame(to path: String) throws(AssetError) {
+        guard let database else { throw AssetError("games are not kept here, so there is no game in progress to export") }
+        guard let saved = try database.savedGame() else {
+            throw AssetError("there is no game in progress in \(database.url.path) to export")
+        }
+        try writeUserFile(saved.encoded(), toPath: path)
+    }
+
+    /// Makes the saved game in the file at `path` the game in progress; the game, or why not.
+    @discardableResult
+    public func importGame(from path: String) throws(AssetError) -> Game {
+        guard let database else { throw AssetError("games are not kept here, so a game cannot be imported") }
+        let text = try readFile(atPath: path, what: "saved game")
+        let game: Game
+        do throws(SaveError) { game = try SavedGame(json: text).game() } catch {
+            throw AssetError("saved game '\(path)': \(error)")
+        }
+        guard !game.isOver else { throw AssetError("saved game '\(path)': the game is over, so it cannot be played on") }
+        try database.keep([.keepGame(game)])
+        return game
     }
 
     /// Runs `write`; when it fails, prints `warning` with why and keeps `notice` for the screen.
@@ -99,7 +166,7 @@ public final class Profile {
         }
     }
 
-    /// A new file for an F12 screenshot: in `screenshots/` beside the saved game, or the
+    /// A new file for an F12 screenshot: in `screenshots/` beside the database, or the
     /// working directory when there is no data directory.
     public func newScreenshotPath(now: Date = Date()) -> String {
         let formatter = DateFormatter()

@@ -24,6 +24,14 @@ public struct SavedGame: Hashable, Sendable, Codable {
     /// The version this library writes and reads.
     public static let currentVersion = 1
 
+    /// A save of these parts, as a file would hold them (``game()`` checks them).
+    public init(rules: Rules, start: [String], moves: [String], redo: [String]) {
+        self.rules = rules
+        self.start = start
+        self.moves = moves
+        self.redo = redo
+    }
+
     /// The save of `game`.
     public init(_ game: Game) {
         rules = game.rules

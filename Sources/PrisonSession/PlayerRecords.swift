@@ -11,21 +11,21 @@ public struct PlayerRecords: Hashable, Sendable {
     public var scores: ScoreTable
     /// Every game finished, for the statistics page.
     public var statistics: Statistics
-    /// Where the front end keeps games, scores and statistics, for the About page; nil when they
-    /// are not kept.
-    public var dataFolder: String?
+    /// The database the front end keeps games, scores and statistics in, for the About page; nil
+    /// when they are not kept.
+    public var database: String?
     /// Where the front end keeps the settings, for the About page; nil when they are not kept.
     public var settingsFolder: String?
 
     /// Records of these values; by default none, kept nowhere.
     public init(
         settings: Settings = Settings(), scores: ScoreTable = ScoreTable(), statistics: Statistics = Statistics(),
-        dataFolder: String? = nil, settingsFolder: String? = nil
+        database: String? = nil, settingsFolder: String? = nil
     ) {
         self.settings = settings
         self.scores = scores
         self.statistics = statistics
-        self.dataFolder = dataFolder
+        self.database = database
         self.settingsFolder = settingsFolder
     }
 

@@ -9,17 +9,17 @@ package struct ScoreEntry: Hashable, Sendable, Codable {
     /// Whether the player emptied the room.
     package var cleared: Bool
     /// The number of moves played.
-    var moves: Int
+    package var moves: Int
     /// When the game ended, held to whole seconds as the scores file stores it.
     package var date: Date
     /// The start board of the game (see ``boardKey(of:)``), or nil in entries from before it was
     /// kept: a board holds one place in a table, its best ending.
-    var board: String?
+    package var board: String?
 
     /// The highest score a scores file may hold: far beyond any game, far below an overflow.
     package static let maximumScore = 1_000_000_000_000_000
     /// The most moves a scores file may hold: every block of the largest room.
-    static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
+    package static let maximumMoves = 4 * Room.maximumSide * Room.maximumSide
 
     /// An entry of `score` (held to whole seconds of `date`), of the start board keyed `board`.
     package init(score: Int, cleared: Bool, moves: Int, date: Date, board: String? = nil) {
@@ -107,6 +107,12 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     /// An empty table.
     public init() { rooms = [:] }
 
+    /// A table of the entries of each room shape under its ``key(for:)``, each room's ranked and
+    /// cut to ``places``.
+    package init(rooms: [String: [ScoreEntry]]) {
+        self.rooms = rooms.mapValues { entries in Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places)) }
+    }
+
     /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.
     package static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
 
@@ -137,13 +143,13 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     package func best(for room: Room) -> Int? { entries(for: room).first?.score }
 
     /// The keys of the rooms with entries, sorted.
-    var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
+    package var roomKeys: [String] { rooms.filter { !$0.value.isEmpty }.keys.sorted() }
 
     /// The entries of `room`, best first.
     package func entries(for room: Room) -> [ScoreEntry] { entries(forKey: Self.key(for: room)) }
 
     /// The entries of the room shape `key` (``key(for:)``), best first.
-    func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
+    package func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
 
     /// The table as JSON: keys sorted, dates in ISO 8601.
     public func encoded() -> Data {
@@ -166,9 +172,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        rooms = try container.decode([String: [ScoreEntry]].self, forKey: .rooms).mapValues { entries in
-            Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places))
-        }
+        self.init(rooms: try container.decode([String: [ScoreEntry]].self, forKey: .rooms))
     }
 
     /// Writes the table with its format name and version, as the scores file keeps it.

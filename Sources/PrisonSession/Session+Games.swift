@@ -158,14 +158,14 @@ extension Session {
         return true
     }
 
-    /// Saves the game in progress for next time, or forgets it once it is over. A game not
-    /// played since the start (a screenshot of a new board, say), and a session that does not
-    /// keep progress, leave the saved one alone.
-    public func saveOnQuit() {
-        // The tutorial's game is never saved: the player's, put aside meanwhile, is.
+    /// Asks to keep the game in progress when it changed since it was last kept, or to forget it
+    /// once it is over. The tutorial's game is never kept (the player's, put aside meanwhile, is);
+    /// a session that does not keep progress leaves the kept game alone.
+    func keepProgress() {
         let game = playersWorld.game
         let saves = tutorialRun?.setAside.savesGame ?? savesGame
-        guard saves, keepsProgress, game != initialGame else { return }
+        guard saves, keepsProgress, game != keptGame else { return }
+        keptGame = game
         effects.append(game.isOver ? .forgetGame : .keepGame(game))
     }
 }

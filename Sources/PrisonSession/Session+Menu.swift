@@ -76,7 +76,7 @@ extension Session {
         case .about:
             let lines = [
                 "Puzzle Prison \(about.version), build \(about.build)",
-                "Games, scores, statistics: \(records.dataFolder ?? "not kept (no home folder)")",
+                "Games, scores, statistics: \(records.database ?? "not kept this time")",
                 "Settings: \(records.settingsFolder ?? "not kept (no home folder)")",
                 About.licence,
             ]

@@ -33,14 +33,15 @@ public final class Session {
     var replay: Replay?
     /// Whether the session keeps the player's records at all (not for a benchmark).
     let keepsRecords: Bool
-    /// Whether the game in progress is saved on quit and its score recorded (not a replay's).
+    /// Whether the game in progress is kept and its score recorded (not a replay's).
     var savesGame: Bool
     /// Whether this session plays the player's game in progress, the one kept in the data folder
     /// for next time. A session started from a board, a seed, a room shape or a replay does not:
     /// it never saves over nor removes that game.
     let keepsProgress: Bool
-    /// The game as it was loaded or started: quitting before it changed leaves the saved game be.
-    let initialGame: Game
+    /// The game in progress as the front end was last asked to keep it (at first, as it was loaded
+    /// or started: a game not played since leaves the kept one be).
+    var keptGame: Game
 
     /// The games N and R replaced, the last one last: U goes back to them.
     var earlierGames: [Game] = []
@@ -127,7 +128,7 @@ public final class Session {
         self.keepsRecords = keepsRecords
         self.keepsProgress = keepsProgress && keepsRecords
         savesGame = replay == nil && keepsRecords
-        initialGame = game
+        keptGame = game
         world = World(game: game)
         head = Head(walls: game.start.room.walls)
         if let replay {
@@ -189,8 +190,13 @@ public final class Session {
         if case .note(_, let until) = message, until < elapsed { message = nil }
     }
 
-    /// Takes the effects asked for since the last call, in order: the front end does them.
+    /// Takes the effects asked for since the last call, in order: the front end does them. The
+    /// game in progress, when it changed since it was last kept, is asked to be kept last
+    /// (``Effect/keepGame(_:)``, or ``Effect/forgetGame`` once it is over), so a front end that
+    /// does the effects before it draws a frame has kept every move that frame shows, and the
+    /// effects of one call (an ending's scores, statistics and finished game) belong together.
     public func takeEffects() -> [Effect] {
+        keepProgress()
         defer { effects.removeAll() }
         return effects
     }

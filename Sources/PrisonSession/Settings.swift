@@ -23,20 +23,21 @@ package struct NewGameOptions: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case walls, width, height, colours, solvable }
 
-    /// Reads options, the usual value for each one missing, refusing a room or colours no game has.
+    /// Reads options, the usual value for each one missing or out of range (each replaced value
+    /// noted in the decoder's `SettingsReplacements`), the usual room when the values make none.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        walls = try container.decodeIfPresent(Int.self, forKey: .walls) ?? walls
-        width = try container.decodeIfPresent(Int.self, forKey: .width) ?? width
-        height = try container.decodeIfPresent(Int.self, forKey: .height) ?? height
-        colours = try container.decodeIfPresent(Int.self, forKey: .colours) ?? colours
-        solvable = try container.decodeIfPresent(Bool.self, forKey: .solvable) ?? solvable
+        let replacements = SettingsReplacements.of(decoder)
+        let sides = 1...Room.maximumSide, colourRange = 2...Board.maximumColours
+        walls = replacements.value(of: .walls, in: container, else: walls, expected: "1 or 4") { [1, 4].contains($0) }
+        width = replacements.value(of: .width, in: container, else: width, expected: "\(sides.lowerBound) to \(sides.upperBound)", sides.contains)
+        height = replacements.value(of: .height, in: container, else: height, expected: "\(sides.lowerBound) to \(sides.upperBound)", sides.contains)
+        colours = replacements.value(
+            of: .colours, in: container, else: colours, expected: "\(colourRange.lowerBound) to \(colourRange.upperBound)", colourRange.contains)
+        solvable = replacements.value(of: .solvable, in: container, else: solvable, expected: "true or false")
         do throws(RoomError) { _ = try room() } catch {
-            throw DecodingError.dataCorruptedError(forKey: .walls, in: container, debugDescription: error.description)
-        }
-        guard (2...Board.maximumColours).contains(colours) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .colours, in: container, debugDescription: "colours are 2 to \(Board.maximumColours), not \(colours)")
+            replacements.note("newGame: \(error); the usual room is used")
+            (walls, width, height) = (Room.standard.walls, Room.standard.width, Room.standard.height)
         }
     }
 }
@@ -131,22 +132,23 @@ public struct Settings: Hashable, Sendable, Codable {
         case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen
     }
 
-    /// Reads settings, the usual value for each one missing, refusing another format or version
-    /// and values out of range.
+    /// Reads settings, the usual value for each one missing, refusing another format or version;
+    /// a value of the wrong type or out of range is replaced by its usual value, noted in the
+    /// decoder's `SettingsReplacements`, and the others are kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        palette = try container.decodeIfPresent(String.self, forKey: .palette)
-        sound = try container.decodeIfPresent(Bool.self, forKey: .sound) ?? sound
-        mouseLook = try container.decodeIfPresent(Bool.self, forKey: .mouseLook) ?? mouseLook
-        fieldOfView = try container.decodeIfPresent(Int.self, forKey: .fieldOfView)
-        if let fieldOfView, !Self.fieldsOfView.contains(fieldOfView) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .fieldOfView, in: container,
-                debugDescription: "a field of view is \(Self.fieldsOfView.lowerBound) to \(Self.fieldsOfView.upperBound) degrees, not \(fieldOfView)")
-        }
-        newGame = try container.decodeIfPresent(NewGameOptions.self, forKey: .newGame) ?? newGame
-        hasSeenTutorial = try container.decodeIfPresent(Bool.self, forKey: .tutorialSeen) ?? true
+        let replacements = SettingsReplacements.of(decoder)
+        palette = replacements.value(of: .palette, in: container, else: palette, usual: "the first palette", expected: "a palette's name")
+        sound = replacements.value(of: .sound, in: container, else: sound, expected: "true or false")
+        mouseLook = replacements.value(of: .mouseLook, in: container, else: mouseLook, expected: "true or false")
+        let fields = Self.fieldsOfView
+        fieldOfView = replacements.value(
+            of: .fieldOfView, in: container, else: fieldOfView, usual: "fit the wall",
+            expected: "a whole number of degrees from \(fields.lowerBound) to \(fields.upperBound)"
+        ) { $0.map(fields.contains) ?? true }
+        newGame = replacements.value(of: .newGame, in: container, else: newGame, expected: "the new game's options")
+        hasSeenTutorial = replacements.value(of: .tutorialSeen, in: container, else: true, expected: "true or false")
     }
 
     /// Writes the settings with the format's name and version.
@@ -168,8 +170,57 @@ public struct Settings: Hashable, Sendable, Codable {
         try! jsonData(self)
     }
 
-    /// Reads settings from the JSON ``encoded()`` writes.
-    public init(json: Data) throws(AssetError) {
-        do { self = try JSONDecoder().decode(Settings.self, from: json) } catch { throw AssetError(describe(error)) }
+    /// Reads settings from the JSON ``encoded()`` writes (see ``read(json:)``).
+    public init(json: Data) throws(AssetError) { self = try Self.read(json: json).settings }
+
+    /// Reads settings from the JSON ``encoded()`` writes: another format or version, or what is
+    /// not JSON, is refused; a value out of range or of the wrong type is replaced by its usual
+    /// value, the others kept. The settings, and a line for each value replaced, naming its field
+    /// and value ("fieldOfView: 60.5 is not a whole number of degrees from 30 to 80; fit the wall is used").
+    public static func read(json: Data) throws(AssetError) -> (settings: Settings, replaced: [String]) {
+        let replacements = SettingsReplacements()
+        let decoder = JSONDecoder()
+        decoder.userInfo[SettingsReplacements.key] = replacements
+        do { return (try decoder.decode(Settings.self, from: json), replacements.lines) } catch { throw AssetError(describe(error)) }
+    }
+}
+
+/// The values of a settings file replaced by their usual ones while it is read, a line each.
+final class SettingsReplacements: @unchecked Sendable {
+    /// Where a decoder holds them.
+    static let key = CodingUserInfoKey(rawValue: "settingsReplacements")!
+    /// A line for each value replaced, naming its field and value.
+    private(set) var lines: [String] = []
+
+    /// The replacements `decoder` collects, or a new one nobody reads (a decoder of other JSON).
+    static func of(_ decoder: any Decoder) -> SettingsReplacements {
+        decoder.userInfo[key] as? SettingsReplacements ?? SettingsReplacements()
+    }
+
+    /// Notes `line`.
+    func note(_ line: String) { lines.append(line) }
+
+    /// The value under `key`: `usual` when it is missing; `usual` too, noted, when it is of
+    /// another type or not `isValid` (the note says it should be `expected`, and names the usual
+    /// value as `usualName`, its description by default).
+    func value<Value: Decodable, Key: CodingKey>(
+        of key: Key, in container: KeyedDecodingContainer<Key>, else usual: Value, usual usualName: String? = nil,
+        expected: String, _ isValid: (Value) -> Bool = { _ in true }
+    ) -> Value {
+        guard container.contains(key) else { return usual }
+        if let value = try? container.decode(Value.self, forKey: key), isValid(value) { return value }
+        let field = (container.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+        note("\(field): \(Self.text(of: key, in: container)) is not \(expected); \(usualName ?? String(describing: usual)) is used")
+        return usual
+    }
+
+    /// The value under `key` as the file writes it, for a note.
+    private static func text<Key: CodingKey>(of key: Key, in container: KeyedDecodingContainer<Key>) -> String {
+        if let number = try? container.decode(Double.self, forKey: key) {
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
+        if let text = try? container.decode(String.self, forKey: key) { return "\"\(text)\"" }
+        if let flag = try? container.decode(Bool.self, forKey: key) { return String(flag) }
+        return "the value"
     }
 }

@@ -5,16 +5,16 @@ import PrisonRules
 /// One finished game as the statistics count it.
 package struct GameRecord: Hashable, Sendable, Codable {
     /// The room shape, as ``ScoreTable/key(for:)`` names it.
-    var room: String
+    package var room: String
     /// The start board (``ScoreEntry/boardKey(of:)``): a board counts once.
     package var board: String
     /// The final score of the board's best ending.
     package var score: Int
     /// Whether that ending cleared the room.
-    var cleared: Bool
+    package var cleared: Bool
 
     /// A game of the room shape `room` from the start board keyed `board`.
-    init(room: String, board: String, score: Int, cleared: Bool) {
+    package init(room: String, board: String, score: Int, cleared: Bool) {
         self.room = room
         self.board = board
         self.score = score
@@ -70,13 +70,30 @@ public struct Statistics: Hashable, Sendable, Codable {
     /// The version of the format this build writes and reads.
     static let currentVersion = 1
     /// The most games kept: the oldest go first beyond it (the file stays a few megabytes).
-    static let maximumGames = 50_000
+    package static let maximumGames = 50_000
 
     /// The games, oldest first.
     package private(set) var games: [GameRecord] = []
 
     /// No games yet.
     public init() {}
+
+    /// The games `records` list, oldest first: a board listed twice counts once, at its better
+    /// ending, and only the last ``maximumGames`` are kept.
+    package init(games records: some Sequence<GameRecord>) {
+        // Merged through a table of where each board is, so a long history loads in linear time.
+        var places: [String: Int] = [:]
+        for game in records {
+            let key = game.room + " " + game.board
+            if let place = places[key] {
+                if game.endsBetter(than: games[place]) { games[place] = game }
+            } else {
+                places[key] = games.count
+                games.append(game)
+            }
+        }
+        games = Array(games.suffix(Self.maximumGames))
+    }
 
     /// Records the ending `record`: a new board at the end; a board already counted keeps the
     /// better ending (a higher score, or a clear at the same score). Whether anything changed.
@@ -96,11 +113,13 @@ public struct Statistics: Hashable, Sendable, Codable {
     /// game when `key` is nil.
     package func summary(forRoomKey key: String? = nil) -> StatisticsSummary {
         var summary = StatisticsSummary()
-        var total = 0
+        // In floating point: 50,000 games of the highest score a file may hold (10^15) add up
+        // beyond the largest integer, and the mean needs no more than a double's precision.
+        var total = 0.0
         var streak = 0
         for game in games where key == nil || game.room == key {
             summary.played += 1
-            total += game.score
+            total += Double(game.score)
             summary.best = max(summary.best ?? game.score, game.score)
             if game.cleared {
                 summary.cleared += 1
@@ -111,7 +130,7 @@ public struct Statistics: Hashable, Sendable, Codable {
             }
         }
         summary.currentStreak = streak
-        if summary.played > 0 { summary.average = Double(total) / Double(summary.played) }
+        if summary.played > 0 { summary.average = total / Double(summary.played) }
         return summary
     }
 
@@ -136,18 +155,7 @@ public struct Statistics: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        // Merged through a table of where each board is, so a long history loads in linear time.
-        var places: [String: Int] = [:]
-        for game in try container.decode([GameRecord].self, forKey: .games) {
-            let key = game.room + " " + game.board
-            if let place = places[key] {
-                if game.endsBetter(than: games[place]) { games[place] = game }
-            } else {
-                places[key] = games.count
-                games.append(game)
-            }
-        }
-        games = Array(games.suffix(Self.maximumGames))
+        self.init(games: try container.decode([GameRecord].self, forKey: .games))
     }
 
     /// Writes the games with the format's name and version.

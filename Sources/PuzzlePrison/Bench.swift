@@ -14,6 +14,7 @@ struct Bench {
     struct Statistics: Encodable {
         let median: Double
         let p95: Double
+        let p99: Double
         let mean: Double
         let max: Double
 
@@ -21,6 +22,7 @@ struct Bench {
             let sorted = samples.sorted()
             median = sorted[sorted.count / 2]
             p95 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
+            p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
             mean = samples.reduce(0, +) / Double(samples.count)
             max = sorted.last ?? 0
         }
@@ -41,12 +43,15 @@ struct Bench {
         let baselineFrameMilliseconds: Statistics
         /// Median frame time over the baseline's.
         let frameRatioToBaseline: Double
+        /// Milliseconds from a tap to the commit of its move in the player's database (the
+        /// benchmark's own), which is before the frame that shows the move is drawn.
+        let tapToCommitMilliseconds: Statistics
     }
 
     func run() throws(FrontEndError) {
         let board: Board
         do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
-        let session = launcher.unrecordedSession(of: Game(start: board))
+        let session = launcher.keptSession(of: Game(start: board))
         // What went wrong loading the player's files shows over the benchmark's frames too.
         _ = launcher.host.serve(session)
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
@@ -66,21 +71,26 @@ struct Bench {
         }
 
         // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
-        var frameTimes: [Double] = [], cpuTimes: [Double] = []
+        var frameTimes: [Double] = [], cpuTimes: [Double] = [], commitTimes: [Double] = []
         var generator = SeededGenerator(seed: 7)
         var taps = 0
         for frame in 0..<frames {
             let start = monotonicSeconds()
             let cpuStart = threadCPUSeconds()
+            var tapped: Double?
             if frame % 12 == 0 {
                 if session.world.game.isOver { session.perform(.restart) }
                 let groups = session.world.game.availableGroups
                 if let group = groups.randomElement(using: &generator), let cell = group.cells.randomElement(using: &generator) {
+                    tapped = monotonicSeconds()
                     if session.play(cell) { taps += 1 }
                 }
             }
             session.drag(by: [2, 0])
             session.advance(by: step, viewport: viewport)
+            // The move is kept before its frame is drawn, as in the window.
+            _ = launcher.host.serve(session)
+            if let tapped { commitTimes.append((monotonicSeconds() - tapped) * 1000) }
             let scene = session.scene()
             let instances = BlockInstances.packed(scene.blocks)
             let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
@@ -95,7 +105,8 @@ struct Bench {
             frames: frames, surface: surface.description, size: [surface.framebufferSize.x, surface.framebufferSize.y],
             blocks: board.blockCount, taps: taps, frameMilliseconds: frameStatistics,
             cpuOutsideGLMilliseconds: Statistics(cpuTimes), baselineFrameMilliseconds: baselineStatistics,
-            frameRatioToBaseline: frameStatistics.median / baselineStatistics.median)
+            frameRatioToBaseline: frameStatistics.median / baselineStatistics.median,
+            tapToCommitMilliseconds: Statistics(commitTimes.isEmpty ? [0] : commitTimes))
         let json: Data
         do throws(EncodingError) { json = try jsonData(report) } catch {
             throw FrontEndError("cannot write the figures as JSON: \(error)")

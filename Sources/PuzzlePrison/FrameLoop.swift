@@ -44,7 +44,6 @@ final class FrameLoop {
         var idle = IdleWatch()
         defer {
             session.date = Date()
-            session.saveOnQuit()
             _ = launcher.host.serve(session)
         }
         while !surface.shouldClose, QuitSignals.received == nil {

@@ -12,17 +12,22 @@ struct Launcher {
     /// What the sessions can play sounds on.
     let sound: SoundOutput
 
-    /// Loads what sessions need; `sound` false opens no audio device at all, `muted` starts the
-    /// sound off. With `waitsForWork` (offscreen), hints and boards are waited for in the frame
-    /// that asks for them.
-    init(resources: Resources, muted: Bool, sound: Bool, waitsForWork: Bool) throws(FrontEndError) {
+    /// Loads what sessions need, the player's data from the folders `environment` names; `sound`
+    /// false opens no audio device at all, `muted` starts the sound off. With `waitsForWork`
+    /// (offscreen), hints and boards are waited for in the frame that asks for them.
+    init(
+        resources: Resources, muted: Bool, sound: Bool, waitsForWork: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(FrontEndError) {
         self.resources = resources
         do throws(AssetError) { palettes = try Palette.palettes(at: resources.palettes) } catch {
             throw FrontEndError(error.description)
         }
         let audio = AudioPlayer(soundsDirectory: sound ? resources.sounds : nil)
         self.sound = SoundOutput(isAvailable: audio.isAvailable, isMuted: muted)
-        host = DesktopHost(profile: Profile(), sound: audio, waitsForWork: waitsForWork)
+        let profile: Profile
+        do throws(AssetError) { profile = try Profile(environment: environment) } catch { throw FrontEndError(error.description) }
+        host = DesktopHost(profile: profile, sound: audio, waitsForWork: waitsForWork)
     }
 
     /// The player's files.
@@ -43,11 +48,12 @@ struct Launcher {
         }
     }
 
-    /// A session of `game` that keeps no records and leaves the player's files alone: a benchmark's.
-    func unrecordedSession(of game: Game) -> Session {
+    /// A session of `game` kept as the game in progress, every move as it is played: a
+    /// benchmark's, on a profile of its own.
+    func keptSession(of game: Game) -> Session {
         Session(
             game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes, records: profile.loadedRecords,
-            sound: sound, seed: 1, date: Date(), keepsRecords: false)
+            sound: sound, seed: 1, date: Date())
     }
 }
 

@@ -13,9 +13,11 @@ struct PuzzlePrison: ParsableCommand {
         abstract: "Puzzle Prison: SameGame on the four walls around you, in a 3D window.",
         discussion: """
             Tap a group of two or more blocks of one colour to break it; clear the room to escape. \
-            Press F1 in the game for every key. The game in progress is saved on quit (and on \
-            SIGINT, SIGTERM or SIGHUP) and resumed on the next start; a game started from a board, \
-            seed, room shape or replay is not saved and leaves it alone.
+            Press F1 in the game for every key. The game in progress is kept move by move (each \
+            move is on disk before it is drawn) in the player's database, \
+            $XDG_DATA_HOME/puzzle-prison/player.sqlite3, and resumed on the next start; a game \
+            started from a board, seed, room shape or replay is not kept and leaves it alone. One \
+            window plays on a profile at a time.
             """,
         version: "puzzle-prison \(About.packageVersion) (build \(buildCommit))")
 
@@ -47,6 +49,14 @@ struct PuzzlePrison: ParsableCommand {
     var screenshot: String?
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Render this many frames of an animated room and print frame-time statistics as JSON.", valueName: "n"))
     var benchFrames: Int?
+    @Option(
+        name: .customLong("export-game"),
+        help: ArgumentHelp("Write the game in progress to this file as a saved game (what --replay and prison-sim play read), and exit.", valueName: "file"))
+    var exportGame: String?
+    @Option(
+        name: .customLong("import-game"),
+        help: ArgumentHelp("Make the saved game in this file the game in progress, and exit.", valueName: "file"))
+    var importGame: String?
     /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
     /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
     @Flag(name: .customLong("flat-colours"), help: .hidden)
@@ -70,6 +80,13 @@ struct PuzzlePrison: ParsableCommand {
         if benchFrames != nil, screenshot != nil || script != nil {
             throw ValidationError("--bench-frames runs on its own, not with --screenshot or --script")
         }
+        if exportGame != nil || importGame != nil {
+            let others = [board, replay, script, screenshot].contains { $0 != nil } || benchFrames != nil
+                || GameRequest(seed: seed, walls: walls, width: width, height: height, colours: colours).makesNewBoard
+            if others || (exportGame != nil && importGame != nil) {
+                throw ValidationError("--export-game and --import-game run on their own, one at a time")
+            }
+        }
     }
 
     func run() throws {
@@ -86,6 +103,7 @@ struct PuzzlePrison: ParsableCommand {
     }
 
     private func launch() throws(FrontEndError) {
+        if exportGame != nil || importGame != nil { return try moveGame() }
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         let script = try self.script.map(loadScript)
@@ -98,16 +116,38 @@ struct PuzzlePrison: ParsableCommand {
             offscreen
             ? try OffscreenSurface(size: SIMD2(size.width, size.height))
             : try WindowSurface(size: SIMD2(size.width, size.height), fullscreen: fullscreen, vsync: !noVsync && benchFrames == nil)
-        let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen && benchFrames == nil, waitsForWork: offscreen)
         if let benchFrames {
+            // Its game is kept move by move, as a player's is, in a profile of its own.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_DATA_HOME"] = folder.path
+            environment["XDG_CONFIG_HOME"] = folder.path
+            let launcher = try Launcher(resources: resources, muted: true, sound: false, waitsForWork: offscreen, environment: environment)
             try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
             return
         }
+        let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen, waitsForWork: offscreen)
         let session = try launcher.session(
             for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
         loop.renderer.flatColours = flatColours
         try loop.run(screenshot: screenshot)
+    }
+
+    /// `--export-game` or `--import-game`: the game in progress out to a file, or in from one.
+    private func moveGame() throws(FrontEndError) {
+        do throws(AssetError) {
+            let profile = try Profile()
+            if let exportGame {
+                try profile.exportGame(to: exportGame)
+            } else if let importGame {
+                let game = try profile.importGame(from: importGame)
+                print("The game in \(importGame) (\(game.moves.count) moves) is the game in progress now.")
+            }
+        } catch {
+            throw FrontEndError(error.description)
+        }
     }
 
     private func loadScript(_ path: String) throws(FrontEndError) -> Script {

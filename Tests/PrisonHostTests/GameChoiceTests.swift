@@ -7,8 +7,8 @@ import Testing
 /// Which game a request gives, read through the session's one file reader and its messages.
 @Suite struct GameChoiceTests {
     /// A profile whose files live in `folder`, not in the machine's data and config folders.
-    private func profile(in folder: URL) -> Profile {
-        Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
+    private func profile(in folder: URL) throws(AssetError) -> Profile {
+        try Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
     }
 
     /// The message of the error `request` is refused with, or nil when a game is chosen.
@@ -64,7 +64,7 @@ import Testing
 
         let first = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(first.isProgress && first.isFirstGame, "no saved game: a new default board, the player's own")
-        profile(in: folder).perform(.keepGame(seeded.game))
+        try profile(in: folder).perform([.keepGame(seeded.game)])
         let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
@@ -73,13 +73,13 @@ import Testing
     @Test func withNoGameToResumeTheStartOpensTheShapeLastChosen() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var settings = profile(in: folder).loadedRecords.settings
+        var settings = try profile(in: folder).loadedRecords.settings
         settings.newGame.walls = 1
         settings.newGame.width = 6
         settings.newGame.height = 5
         settings.newGame.colours = 3
         settings.newGame.solvable = true
-        profile(in: folder).perform(.keepSettings(settings))
+        try profile(in: folder).perform([.keepSettings(settings)])
 
         let start = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         let room = start.game.start.room

@@ -25,17 +25,10 @@ private let deadProcess: Int32 = 4_194_305
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: directory.url.appendingPathComponent(old).path)
 
-        _ = Profile(environment: ["XDG_DATA_HOME": root.path])
-        #expect(try fileNames(in: directory.url) == ([running, recent] + unrelated).sorted())
-    }
-
-    @Test func aSaveLeavesNoTemporaryFile() throws {
-        let root = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let directory = try DataDirectory(environment: ["XDG_DATA_HOME": root.path])
-        try directory.saveGame(Game(start: try Board(text: "1122\n1212\n2211")))
-        #expect(try fileNames(in: directory.url) == ["game.json"])
-        #expect(directory.removeLeftoverTemporaryFiles().isEmpty)
+        _ = try Profile(environment: ["XDG_DATA_HOME": root.path])
+        // Beside them now: the player's database (its log gone with the profile) and the profile's lock.
+        let made = ["player.lock", "player.sqlite3"]
+        #expect(try fileNames(in: directory.url) == ([running, recent] + unrelated + made).sorted())
     }
 }
 

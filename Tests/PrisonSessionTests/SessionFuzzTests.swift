@@ -22,10 +22,10 @@ struct SessionFuzzer {
         private(set) var sounds: [SoundEffect] = []
         let seed: UInt64
 
-        init(folder: URL, seed: UInt64, game: Game) {
+        init(folder: URL, seed: UInt64, game: Game) throws {
             self.folder = folder
             self.seed = seed
-            profile = Profile(environment: Fixture.environment(folder))
+            profile = try Profile(environment: Fixture.environment(folder))
             session = Self.session(of: game, profile: profile, seed: seed)
         }
 
@@ -49,7 +49,7 @@ struct SessionFuzzer {
                     case .play(let sound, _): sounds.append(sound)
                     case .searchHint(let query): session.hintFound(nil, for: query)
                     case .quit: quits = true
-                    default: profile.perform(effect)
+                    default: profile.perform([effect])
                     }
                 }
                 effects = session.takeEffects()
@@ -63,10 +63,9 @@ struct SessionFuzzer {
         }
 
         /// Quits as the window does, then starts again on the game kept, or a new one.
-        func quitAndResume(fallback: Game) {
-            session.saveOnQuit()
+        func quitAndResume(fallback: Game) throws {
             serve()
-            let resumed = Profile(environment: Fixture.environment(folder))
+            let resumed = try Profile(environment: Fixture.environment(folder))
             session = Self.session(of: resumed.savedGame() ?? fallback, profile: resumed, seed: seed)
             serve()
         }
@@ -125,8 +124,8 @@ struct SessionFuzzer {
         let game = Game(start: try Board.random(room: room, colours: 2 + random.below(2), seed: seed))
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let player = Player(folder: root.appendingPathComponent("player"), seed: seed, game: game)
-        let twin = hasTwin ? Player(folder: root.appendingPathComponent("twin"), seed: seed, game: game) : nil
+        let player = try Player(folder: root.appendingPathComponent("player"), seed: seed, game: game)
+        let twin = hasTwin ? try Player(folder: root.appendingPathComponent("twin"), seed: seed, game: game) : nil
         // A board may have no move at all: over from the start.
         check(player, after: "the start")
         for _ in 0..<actions {
@@ -137,7 +136,7 @@ struct SessionFuzzer {
                 print("\(step) at \(player.session.world.time): moves \(game.moves), \(game.undoneMoves.count) undone, board \(game.start.text)")
             }
             for player in [player] + (twin.map { [$0] } ?? []) {
-                if take(step, by: player) { player.quitAndResume(fallback: game) }
+                if take(step, by: player) { try player.quitAndResume(fallback: game) }
             }
             check(player, after: "\(step)")
             // Time passes in frames of random lengths; the twin takes it in other frames.

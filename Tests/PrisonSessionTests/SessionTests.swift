@@ -38,7 +38,7 @@ final class Fixture {
         sound output: SoundOutput = SoundOutput(isAvailable: true)
     ) throws {
         self.folder = folder
-        let profile = folder.map { Profile(environment: Self.environment($0)) }
+        let profile = try folder.map { try Profile(environment: Self.environment($0)) }
         self.profile = profile
         host = if let profile { DesktopHost(profile: profile, sound: sound) } else { nil }
         session = Session(
@@ -52,7 +52,7 @@ final class Fixture {
     /// one: on a first start, the tutorial first).
     init(startingIn folder: URL) throws {
         self.folder = folder
-        let profile = Profile(environment: Self.environment(folder))
+        let profile = try Profile(environment: Self.environment(folder))
         self.profile = profile
         host = DesktopHost(profile: profile, sound: sound)
         session = Session(
@@ -90,9 +90,8 @@ final class Fixture {
         return window
     }
 
-    /// Saves the game as quitting does, and serves it.
+    /// Keeps the game as quitting does (the host keeps what changed at every serve).
     func saveOnQuit() {
-        session.saveOnQuit()
         serve()
     }
 
@@ -151,7 +150,7 @@ final class Fixture {
 
     /// The best scores kept on disk.
     func scoresOnDisk(for room: Room) throws -> [ScoreEntry] {
-        try DataDirectory(environment: ["XDG_DATA_HOME": folder.path]).loadScores().value.entries(for: room)
+        try Profile(environment: Self.environment(folder)).loadedRecords.scores.entries(for: room)
     }
 }
 
@@ -498,7 +497,7 @@ final class Fixture {
         fixture.waitForWork()
         #expect(session.world.game.start.room == game.start.room)
         fixture.serve()
-        #expect(Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
+        #expect(try Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
@@ -585,18 +584,29 @@ final class Fixture {
         #expect(second.session.fieldOfView == 30)
         #expect(second.session.world.camera.fieldOfViewInDegrees == 30)
 
-        // A damaged settings file: put aside, the usual settings, and a notice until a key.
+        // A value out of range: its usual value, the others kept, and a notice naming it until a key.
         let file = folder.appendingPathComponent("config/puzzle-prison/settings.json")
-        try Data("{\"format\": \"puzzle-prison-settings\", \"version\": 1, \"fieldOfView\": 500}".utf8).write(to: file)
+        let settings = try #require(String(data: Data(contentsOf: file), encoding: .utf8))
+        try Data(settings.replacingOccurrences(of: "\"fieldOfView\" : 30", with: "\"fieldOfView\" : 500").utf8).write(to: file)
         let third = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
-        #expect(third.session.paletteIndex == 0 && !third.session.isMuted && third.session.fieldOfView == nil)
-        #expect(third.session.notices.count == 1)
-        #expect(third.session.notices.first?.hasPrefix("Your settings could not be read, so the usual settings are used.") == true)
+        #expect(third.session.paletteIndex == 1 && third.session.isMuted && third.session.fieldOfView == nil)
+        #expect(
+            third.session.notices == [
+                "Some settings were out of range and their usual values are used: fieldOfView: 500 is not a whole number of degrees from 30 to 80; fit the wall is used."
+            ])
+        #expect(try fileNames(in: file.deletingLastPathComponent()) == ["settings.json"])
+
+        // A damaged settings file: put aside, the usual settings, and a notice until a key.
+        try Data("{\"format\": \"puzzle-prison-settings\", \"version\": 1, \"sound\": ".utf8).write(to: file)
+        let fourth = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
+        #expect(fourth.session.paletteIndex == 0 && !fourth.session.isMuted && fourth.session.fieldOfView == nil)
+        #expect(fourth.session.notices.count == 1)
+        #expect(fourth.session.notices.first?.hasPrefix("Your settings could not be read, so the usual settings are used.") == true)
         let names = try fileNames(in: file.deletingLastPathComponent())
         #expect(names.count == 1 && names[0].hasPrefix("settings.json.damaged-"))
-        third.look(at: Cell(wall: 0, column: 0, row: 0))
-        third.session.press(KeyChord(try #require(Key(name: "space"))))
-        #expect(third.session.notices.isEmpty && third.session.world.game.moves.isEmpty, "the key only dismissed the notice")
+        fourth.look(at: Cell(wall: 0, column: 0, row: 0))
+        fourth.session.press(KeyChord(try #require(Key(name: "space"))))
+        #expect(fourth.session.notices.isEmpty && fourth.session.world.game.moves.isEmpty, "the key only dismissed the notice")
     }
 
     @Test func withoutASoundDeviceTheGameSaysSoInsteadOfSoundOn() throws {

@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test("A finished game is counted once in statistics.json beside the scores, whatever R and U do")
+    @Test("A finished game is counted once in the statistics beside the scores, whatever R and U do")
     func statisticsAreKeptBesideTheScores() throws {
         try withTemporaryFolder { folder in
             // One move ends the game; R and the same move, then U and R again: one game.
@@ -38,14 +38,12 @@ import Testing
                 in: folder)
             let run = try runGame(["--board", "end.txt", "--script", steps, "--screenshot", "end.png"], in: folder)
             #expect(run.status == 0, "\(run)")
-            let file = folder.appendingPathComponent("data/puzzle-prison/statistics.json")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            #expect(json["format"] as? String == "puzzle-prison-statistics")
-            let games = try #require(json["games"] as? [[String: Any]])
+            let records = try keptRecords(in: folder)
+            let games = records.statistics.games
             #expect(games.count == 1)
-            #expect(games.first?["room"] as? String == "1x3x2")
-            #expect(games.first?["cleared"] as? Bool == false)
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("data/puzzle-prison/scores.json").path))
+            #expect(games.first?.room == "1x3x2")
+            #expect(games.first?.cleared == false)
+            #expect(records.scores.entries(forKey: "1x3x2").count == 1)
         }
     }
 
@@ -57,11 +55,9 @@ import Testing
             let steps = try script(["wait 0.5", "click 640 400", "wait \(wait)", "key n", "wait 1"], in: folder)
             let run = try runGame(["--board", "one.txt", "--script", steps, "--screenshot", "end.png"], in: folder)
             #expect(run.status == 0, "\(run)")
-            let file = folder.appendingPathComponent("data/puzzle-prison/statistics.json")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            let games = try #require(json["games"] as? [[String: Any]])
+            let games = try keptRecords(in: folder).statistics.games
             #expect(games.count == 1)
-            #expect(games.first?["cleared"] as? Bool == true)
+            #expect(games.first?.cleared == true)
         }
     }
 

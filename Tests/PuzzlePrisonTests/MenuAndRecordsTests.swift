@@ -62,10 +62,7 @@ import Testing
             // Quit and start the same board again: cleared once more, still one entry.
             let again = try script(["look 0 0", "click 640 360", "wait 4"], in: folder)
             #expect(try runGame(["--board", "one.txt", "--script", again, "--screenshot", "y.png"], in: folder).status == 0)
-            let scores = folder.appendingPathComponent("data/puzzle-prison/scores.json")
-            let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scores)) as? [String: Any])
-            let rooms = try #require(table["rooms"] as? [String: [Any]])
-            #expect(rooms["4x12x10"]?.count == 1, "\(rooms)")
+            #expect(try keptRecords(in: folder).scores.entries(forKey: "4x12x10").count == 1)
         }
     }
 

@@ -1,5 +1,7 @@
 import CSTB
 import Foundation
+import PrisonHost
+import PrisonSession
 import PrisonRules
 import Testing
 
@@ -160,13 +162,30 @@ func script(_ lines: [String], in folder: URL) throws -> String {
     return file.path
 }
 
-/// The saved game in progress in `folder`'s data folder (where `runGame` points XDG_DATA_HOME).
+/// The environment of a profile in `folder`, as `runGame` points the game at it.
+func profileEnvironment(in folder: URL) -> [String: String] {
+    ["XDG_DATA_HOME": folder.appendingPathComponent("data").path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path]
+}
+
+/// The records kept in `folder`'s profile (the game must not be running: it holds the profile).
+func keptRecords(in folder: URL) throws -> PlayerRecords {
+    try Profile(environment: profileEnvironment(in: folder)).loadedRecords
+}
+
+/// The game in progress kept in `folder`'s profile, or nil.
+func keptGame(in folder: URL) throws -> Game? {
+    try Profile(environment: profileEnvironment(in: folder)).savedGame()
+}
+
+/// Where an earlier version kept the game in progress in `folder`'s data folder: the first start
+/// imports it into the player's database.
 func gameInProgressFile(in folder: URL) -> URL {
     folder.appendingPathComponent("data/puzzle-prison/game.json")
 }
 
 /// Saves a new game on the default room of `seed` (what `--seed` would start) as the player's
-/// game in progress in `folder`, so the next plain start resumes it.
+/// game in progress in `folder`, as an earlier version kept it, so the next plain start imports
+/// and resumes it.
 func plantSavedGame(seed: UInt64, in folder: URL) throws {
     let file = gameInProgressFile(in: folder)
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

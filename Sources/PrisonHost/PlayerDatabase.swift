@@ -1,0 +1,301 @@
+import Foundation
+import GRDB
+import PrisonFiles
+import PrisonRules
+import PrisonSession
+
+/// The player's database: the game in progress as its move log, the best scores of each room
+/// shape and every finished game for the statistics, in one SQLite file
+/// (``PlayerDatabase/fileName`` in the data folder) written through GRDB.
+///
+/// It runs in WAL mode with `synchronous = FULL`: each transaction appends its pages to the
+/// write-ahead log and the log is flushed to the disk (`fsync`) before the commit returns, so a
+/// committed move survives a crash of the program, a `kill -9`, an out-of-memory kill and a power
+/// cut; an interrupted transaction is rolled back as a whole at the next open. (`NORMAL`, the
+/// usual level with WAL, only flushes at checkpoints: it survives a crash of the program but may
+/// lose the last transactions to a power cut.)
+///
+/// Everything the session asks to keep at once (``keep(_:)``) is one transaction, so a game's end
+/// (its score, its statistics and the game itself) is kept whole or not at all. The tables change
+/// by what changed: a move adds a row, an undo removes one, an ending updates one record.
+final class PlayerDatabase {
+    /// The database's name in the data folder.
+    static let fileName = "player.sqlite3"
+    /// The schema this program writes: `PRAGMA user_version` of a database it made or migrated.
+    static let schemaVersion = 1
+
+    /// The database file.
+    let url: URL
+    private let queue: DatabaseQueue
+    /// The game in progress as committed: a keep writes the moves that differ from it.
+    private var storedGame: SavedGame?
+    /// The best scores as committed.
+    private(set) var scores: ScoreTable
+    /// The finished games as committed, oldest first.
+    private(set) var statistics: Statistics
+    /// The same by room and board: a keep writes the records that differ from them.
+    private var storedGames: [String: GameRecord]
+
+    /// Why a database could not be opened.
+    enum OpenError: Error {
+        /// It is from a newer version of the program (its schema version).
+        case newer(Int)
+        /// It is not a database, or a damaged one (what SQLite found).
+        case damaged(String)
+        /// It could not be opened or read (read-only, missing folder, full disk...).
+        case failed(String)
+    }
+
+    /// Opens (creating it when there is none) and migrates the database at `url`, and loads its records.
+    init(url: URL) throws(OpenError) {
+        self.url = url
+        // Read from the header before SQLite opens the file, so a newer database stays untouched.
+        if let version = Self.headerVersion(of: url), version > Self.schemaVersion { throw .newer(version) }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            try queue.inDatabase { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                guard version <= Self.schemaVersion else { throw OpenError.newer(version) }
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
+            }
+            try Self.migrator.migrate(queue)
+            (storedGame, scores, statistics) = try queue.read { db in
+                (try Self.savedGame(in: db), try Self.scores(in: db), try Self.statistics(in: db))
+            }
+        } catch let error as OpenError {
+            throw error
+        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+            throw .damaged(error.message ?? "\(error.resultCode)")
+        } catch {
+            throw .failed(Self.describe(error))
+        }
+        self.queue = queue
+        storedGames = Dictionary(statistics.games.map { (Self.key(of: $0), $0) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The schema, one migration a version; each sets `user_version` to its number, which a
+    /// program of an older version checks before it touches the file.
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1: game, moves, best scores, finished games") { db in
+            // The game in progress: one row, its rules (JSON) and start board (board text).
+            try db.create(table: "game") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("rules", .text).notNull()
+                table.column("start", .text).notNull()
+            }
+            // Its moves in order, and the moves undo took back, the last taken back last: move lines.
+            for name in ["move", "undoneMove"] {
+                try db.create(table: name) { table in
+                    table.primaryKey("number", .integer)
+                    table.column("line", .text).notNull()
+                }
+            }
+            // The top 10 of each room shape (`4x12x10`), dates in whole seconds since 1970.
+            try db.create(table: "bestScore") { table in
+                table.column("room", .text).notNull()
+                table.column("place", .integer).notNull()
+                table.column("score", .integer).notNull()
+                table.column("cleared", .boolean).notNull()
+                table.column("moves", .integer).notNull()
+                table.column("date", .integer).notNull()
+                table.column("board", .text)
+                table.primaryKey(["room", "place"])
+            }
+            // Every finished game, oldest first, once a start board: its best ending.
+            try db.create(table: "finishedGame") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("room", .text).notNull()
+                table.column("board", .text).notNull()
+                table.column("score", .integer).notNull()
+                table.column("cleared", .boolean).notNull()
+                table.uniqueKey(["room", "board"])
+            }
+            // The JSON files of earlier versions imported, by name.
+            try db.create(table: "importedFile") { table in table.primaryKey("name", .text) }
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        return migrator
+    }()
+
+    // MARK: Reading
+
+    /// The `user_version` in the header of the database at `url` (4 bytes from byte 60,
+    /// big-endian), or nil when there is no file or it does not start as a database does.
+    private static func headerVersion(of url: URL) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 64), header.count == 64,
+            header.prefix(16) == Data("SQLite format 3\u{0}".utf8)
+        else { return nil }
+        return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The game in progress as rows, or nil when there is none.
+    private static func savedGame(in db: Database) throws -> SavedGame? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT rules, start FROM game") else { return nil }
+        let rulesText: String = row["rules"]
+        let start: String = row["start"]
+        let moves = try String.fetchAll(db, sql: "SELECT line FROM move ORDER BY number")
+        let undone = try String.fetchAll(db, sql: "SELECT line FROM undoneMove ORDER BY number")
+        let rules = try JSONDecoder().decode(Rules.self, from: Data(rulesText.utf8))
+        return SavedGame(
+            rules: rules, start: start.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), moves: moves,
+            redo: undone.reversed())
+    }
+
+    /// The best scores; entries no game can have are left out.
+    private static func scores(in db: Database) throws -> ScoreTable {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT room, score, cleared, moves, date, board FROM bestScore
+                WHERE score BETWEEN 0 AND ? AND moves BETWEEN 0 AND ? ORDER BY room, place
+                """,
+            arguments: [ScoreEntry.maximumScore, ScoreEntry.maximumMoves])
+        var rooms: [String: [ScoreEntry]] = [:]
+        for row in rows {
+            let date = Date(timeIntervalSince1970: TimeInterval(row["date"] as Int64))
+            rooms[row["room"], default: []].append(
+                ScoreEntry(score: row["score"], cleared: row["cleared"], moves: row["moves"], date: date, board: row["board"]))
+        }
+        return ScoreTable(rooms: rooms)
+    }
+
+    /// The finished games, oldest first; records no game can have are left out.
+    private static func statistics(in db: Database) throws -> Statistics {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT room, board, score, cleared FROM finishedGame WHERE score BETWEEN 0 AND ? ORDER BY id",
+            arguments: [ScoreEntry.maximumScore])
+        return Statistics(games: rows.map { GameRecord(room: $0["room"], board: $0["board"], score: $0["score"], cleared: $0["cleared"]) })
+    }
+
+    /// The game in progress as committed now, or nil when there is none; a game whose rows do not
+    /// make a game throws, naming what is wrong.
+    func savedGame() throws(AssetError) -> SavedGame? {
+        do { return try queue.read(Self.savedGame) } catch { throw AssetError("\(url.path): \(Self.describe(error))") }
+    }
+
+    /// The names of the JSON files of an earlier version imported already.
+    func importedFiles() throws(AssetError) -> Set<String> {
+        do { return Set(try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM importedFile") }) } catch {
+            throw AssetError("\(url.path): \(Self.describe(error))")
+        }
+    }
+
+    // MARK: Writing
+
+    /// Keeps in one transaction what `effects` ask to keep: the game in progress
+    /// (``Effect/keepGame(_:)``, ``Effect/forgetGame``), the best scores and the statistics; the
+    /// other effects are not the database's. When the transaction fails nothing of it is kept, and
+    /// the next keep writes what differs from what is on disk.
+    func keep(_ effects: [Effect], importing importedNames: [String] = []) throws(AssetError) {
+        var game = storedGame, scores = self.scores, statistics = self.statistics, games = storedGames
+        do {
+            try queue.write { db in
+                for effect in effects {
+                    switch effect {
+                    case .keepGame(let kept):
+                        let saved = SavedGame(kept)
+                        try Self.write(saved, over: game, in: db)
+                        game = saved
+                    case .forgetGame:
+                        try Self.write(nil, over: game, in: db)
+                        game = nil
+                    case .keepScores(let table):
+                        try Self.write(table, over: scores, in: db)
+                        scores = table
+                    case .keepStatistics(let kept):
+                        try Self.write(kept, over: &games, in: db)
+                        statistics = kept
+                    case .play, .keepSettings, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit:
+                        break
+                    }
+                }
+                for name in importedNames {
+                    try db.execute(sql: "INSERT OR IGNORE INTO importedFile (name) VALUES (?)", arguments: [name])
+                }
+            }
+        } catch {
+            throw AssetError("\(url.path): \(Self.describe(error))")
+        }
+        (storedGame, self.scores, self.statistics, storedGames) = (game, scores, statistics, games)
+    }
+
+    /// Writes `saved` (nil: no game) over the game `stored`: the moves past the ones they share
+    /// when they are of the same board and rules, else the whole game.
+    private static func write(_ saved: SavedGame?, over stored: SavedGame?, in db: Database) throws {
+        guard let saved, let stored, saved.rules == stored.rules, saved.start == stored.start else {
+            for table in ["game", "move", "undoneMove"] { try db.execute(sql: "DELETE FROM \(table)") }
+            guard let saved else { return }
+            try db.execute(
+                sql: "INSERT INTO game (id, rules, start) VALUES (1, ?, ?)",
+                arguments: [String(decoding: try jsonData(saved.rules), as: UTF8.self), saved.start.joined(separator: "\n")])
+            try replaceLines(in: "move", from: [], to: saved.moves, in: db)
+            try replaceLines(in: "undoneMove", from: [], to: saved.redo.reversed(), in: db)
+            return
+        }
+        try replaceLines(in: "move", from: stored.moves, to: saved.moves, in: db)
+        try replaceLines(in: "undoneMove", from: stored.redo.reversed(), to: saved.redo.reversed(), in: db)
+    }
+
+    /// Changes the numbered lines of `table` from `old` to `new`: the lines past the ones they
+    /// start with go, the new ones come.
+    private static func replaceLines(in table: String, from old: [String], to new: [String], in db: Database) throws {
+        let shared = zip(old, new).prefix { $0 == $1 }.count
+        if shared < old.count {
+            try db.execute(sql: "DELETE FROM \(table) WHERE number >= ?", arguments: [shared])
+        }
+        for (number, line) in new.enumerated().dropFirst(shared) {
+            try db.execute(sql: "INSERT INTO \(table) (number, line) VALUES (?, ?)", arguments: [number, line])
+        }
+    }
+
+    /// Writes the rooms of `table` whose entries differ from `stored`'s.
+    private static func write(_ table: ScoreTable, over stored: ScoreTable, in db: Database) throws {
+        for room in Set(table.roomKeys + stored.roomKeys) where table.entries(forKey: room) != stored.entries(forKey: room) {
+            try db.execute(sql: "DELETE FROM bestScore WHERE room = ?", arguments: [room])
+            for (index, entry) in table.entries(forKey: room).enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO bestScore (room, place, score, cleared, moves, date, board) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [room, index + 1, entry.score, entry.cleared, entry.moves, Int64(entry.date.timeIntervalSince1970), entry.board])
+            }
+        }
+    }
+
+    /// Writes the records of `statistics` that differ from `stored` (a board's better ending keeps
+    /// its place, a new board comes last), drops the oldest beyond the most kept, and updates `stored`.
+    private static func write(_ statistics: Statistics, over stored: inout [String: GameRecord], in db: Database) throws {
+        for game in statistics.games {
+            let key = key(of: game)
+            guard stored[key] != game else { continue }
+            try db.execute(
+                sql: """
+                    INSERT INTO finishedGame (room, board, score, cleared) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (room, board) DO UPDATE SET score = excluded.score, cleared = excluded.cleared
+                    """,
+                arguments: [game.room, game.board, game.score, game.cleared])
+            stored[key] = game
+        }
+        guard stored.count > Statistics.maximumGames else { return }
+        try db.execute(
+            sql: "DELETE FROM finishedGame WHERE id NOT IN (SELECT id FROM finishedGame ORDER BY id DESC LIMIT ?)",
+            arguments: [Statistics.maximumGames])
+        stored = Dictionary(statistics.games.map { (key(of: $0), $0) }, uniquingKeysWith: { $1 })
+    }
+
+    /// A finished game's key in ``storedGames``.
+    private static func key(of game: GameRecord) -> String { game.room + " " + game.board }
+
+    /// What went wrong, in one line: SQLite's message and code, or the error's description.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else { return String(describing: error) }
+        return "\(error.message ?? "SQLite error") (\(error.resultCode))"
+    }
+}
