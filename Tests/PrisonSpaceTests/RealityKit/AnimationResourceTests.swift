@@ -25,6 +25,14 @@ private func slide(seconds: TimeInterval = 1, repeatMode: AnimationRepeatMode = 
     return try AnimationResource.generate(with: definition)
 }
 
+/// An animation from x = 2 to x = 4 over 2 s, wherever the entity is when it starts.
+private func jump() throws -> AnimationResource {
+    try AnimationResource.generate(
+        with: FromToByAnimation<Transform>(
+            from: Transform(translation: [2, 0, 0]), to: Transform(translation: [4, 0, 0]), duration: 2,
+            timing: .linear, bindTarget: .transform))
+}
+
 @MainActor
 @Suite("Animation resources")
 struct AnimationResourceTests {
@@ -134,11 +142,7 @@ struct AnimationResourceTests {
         let scene = Space()
         let box = Entity()
         scene.add(box)
-        let jump = try AnimationResource.generate(
-            with: FromToByAnimation<Transform>(
-                from: Transform(translation: [2, 0, 0]), to: Transform(translation: [4, 0, 0]), duration: 2,
-                timing: .linear, bindTarget: .transform))
-        box.playAnimation(jump, transitionDuration: 1)
+        box.playAnimation(try jump(), transitionDuration: 1)
         scene.advance(by: .seconds(0.5))
         #expect(isClose(box.position, [1.25, 0, 0]), "half faded in toward 2.5")
         scene.advance(by: .seconds(1))
@@ -151,11 +155,7 @@ struct AnimationResourceTests {
         let scene = Space()
         let box = Entity()
         scene.add(box)
-        let jump = try AnimationResource.generate(
-            with: FromToByAnimation<Transform>(
-                from: Transform(translation: [2, 0, 0]), to: Transform(translation: [4, 0, 0]), duration: 2,
-                timing: .linear, bindTarget: .transform))
-        box.playAnimation(jump)
+        box.playAnimation(try jump())
         scene.advance(by: .seconds(0.5))
         #expect(isClose(box.position, [2.5, 0, 0]))
     }
