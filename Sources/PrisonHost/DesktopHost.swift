@@ -45,7 +45,7 @@ public final class DesktopHost {
             profile.perform(effects)
             for effect in effects {
                 switch effect {
-                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings: break
+                case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings: break
                 case .play(let sound, let pitch): self.sound?.play(sound, pitch: pitch)
                 case .searchHint(let query):
                     hint = (query, BackgroundJob { _ in query.search() })

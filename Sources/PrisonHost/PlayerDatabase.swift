@@ -22,7 +22,7 @@ final class PlayerDatabase {
     /// The database's name in the data folder.
     static let fileName = "player.sqlite3"
     /// The schema this program writes: `PRAGMA user_version` of a database it made or migrated.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     /// The database file.
     let url: URL
@@ -35,6 +35,9 @@ final class PlayerDatabase {
     private(set) var statistics: Statistics
     /// The same by room and board: a keep writes the records that differ from them.
     private var storedGames: [String: GameRecord]
+    /// The games U goes back to and those Ctrl+Shift+Z returns to, the nearest last, as
+    /// committed; games whose rows no longer make a game are left out.
+    private(set) var gameHistory: (earlier: [Game], later: [Game])
 
     /// Why a database could not be opened.
     enum OpenError: Error {
@@ -65,8 +68,8 @@ final class PlayerDatabase {
                 guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
             }
             try Self.migrator.migrate(queue)
-            (storedGame, scores, statistics) = try queue.read { db in
-                (try Self.savedGame(in: db), try Self.scores(in: db), try Self.statistics(in: db))
+            (storedGame, scores, statistics, gameHistory) = try queue.read { db in
+                (try Self.savedGame(in: db), try Self.scores(in: db), try Self.statistics(in: db), try Self.gameHistory(in: db))
             }
         } catch let error as OpenError {
             throw error
@@ -121,6 +124,16 @@ final class PlayerDatabase {
             try db.create(table: "importedFile") { table in table.primaryKey("name", .text) }
             try db.execute(sql: "PRAGMA user_version = 1")
         }
+        migrator.registerMigration("2: the games U goes back to") { db in
+            // Each list (`earlier`, `later`) in order, the nearest last: saved-game JSON.
+            try db.create(table: "historyGame") { table in
+                table.column("list", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("game", .text).notNull()
+                table.primaryKey(["list", "position"])
+            }
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
         return migrator
     }()
 
@@ -135,6 +148,15 @@ final class PlayerDatabase {
             header.prefix(16) == Data("SQLite format 3\u{0}".utf8)
         else { return nil }
         return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The games U goes back to and those Ctrl+Shift+Z returns to, the nearest last.
+    private static func gameHistory(in db: Database) throws -> (earlier: [Game], later: [Game]) {
+        func games(in list: String) throws -> [Game] {
+            try String.fetchAll(db, sql: "SELECT game FROM historyGame WHERE list = ? ORDER BY position", arguments: [list])
+                .compactMap { text in try? SavedGame(json: Data(text.utf8)).game() }
+        }
+        return (try games(in: "earlier"), try games(in: "later"))
     }
 
     /// The game in progress as rows, or nil when there is none.
@@ -197,6 +219,7 @@ final class PlayerDatabase {
     /// the next keep writes what differs from what is on disk.
     func keep(_ effects: [Effect], importing importedNames: [String] = []) throws(AssetError) {
         var game = storedGame, scores = self.scores, statistics = self.statistics, games = storedGames
+        var history = gameHistory
         do {
             try queue.write { db in
                 for effect in effects {
@@ -214,6 +237,17 @@ final class PlayerDatabase {
                     case .keepStatistics(let kept):
                         try Self.write(kept, over: &games, in: db)
                         statistics = kept
+                    case .keepGameHistory(let earlier, let later):
+                        try db.execute(sql: "DELETE FROM historyGame")
+                        for (list, kept) in [("earlier", earlier), ("later", later)] {
+                            for (position, game) in kept.enumerated() {
+                                let json = String(decoding: try jsonData(SavedGame(game)), as: UTF8.self)
+                                try db.execute(
+                                    sql: "INSERT INTO historyGame (list, position, game) VALUES (?, ?, ?)",
+                                    arguments: [list, position, json])
+                            }
+                        }
+                        history = (earlier, later)
                     case .play, .keepSettings, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit:
                         break
                     }
@@ -225,7 +259,7 @@ final class PlayerDatabase {
         } catch {
             throw AssetError("\(url.path): \(Self.describe(error))")
         }
-        (storedGame, self.scores, self.statistics, storedGames) = (game, scores, statistics, games)
+        (storedGame, self.scores, self.statistics, storedGames, gameHistory) = (game, scores, statistics, games, history)
     }
 
     /// Writes `saved` (nil: no game) over the game `stored`: the moves past the ones they share

@@ -56,6 +56,7 @@ public final class Profile {
             for report in directory.importJSONFiles(into: database) { Self.take(report, telling: &notices) }
             records.scores = database.scores
             records.statistics = database.statistics
+            (records.earlierGames, records.laterGames) = database.gameHistory
             records.database = database.url.path
         }
         self.lock = lock
@@ -120,7 +121,7 @@ public final class Profile {
         var kept: [Effect] = []
         for effect in effects {
             switch effect {
-            case .keepGame, .forgetGame, .keepScores, .keepStatistics: kept.append(effect)
+            case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics: kept.append(effect)
             case .keepSettings(let settings):
                 attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
                     try config?.saveSettings(settings)

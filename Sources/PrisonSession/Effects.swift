@@ -11,6 +11,9 @@ public enum Effect: Equatable, Sendable {
     case keepGame(Game)
     /// Forget the game in progress: it is over.
     case forgetGame
+    /// Keep the games U goes back to (`earlier`, the last one the nearest) and those
+    /// Ctrl+Shift+Z returns to (`later`, likewise), for the next start.
+    case keepGameHistory(earlier: [Game], later: [Game])
     /// Keep the best scores, now `table`.
     case keepScores(ScoreTable)
     /// Keep the statistics, now `statistics`.

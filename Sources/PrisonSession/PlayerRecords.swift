@@ -16,6 +16,10 @@ public struct PlayerRecords: Hashable, Sendable {
     public var database: String?
     /// Where the front end keeps the settings, for the About page; nil when they are not kept.
     public var settingsFolder: String?
+    /// The games U goes back to, the last one the nearest, as they were last kept.
+    public var earlierGames: [Game] = []
+    /// The games Ctrl+Shift+Z returns to, the last one the nearest, as they were last kept.
+    public var laterGames: [Game] = []
 
     /// Records of these values; by default none, kept nowhere.
     public init(

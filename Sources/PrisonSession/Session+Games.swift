@@ -164,7 +164,12 @@ extension Session {
     func keepProgress() {
         let game = playersWorld.game
         let saves = tutorialRun?.setAside.savesGame ?? savesGame
-        guard saves, keepsProgress, game != keptGame else { return }
+        guard saves, keepsProgress else { return }
+        if earlierGames != keptHistory.earlier || laterGames != keptHistory.later {
+            keptHistory = (earlierGames, laterGames)
+            effects.append(.keepGameHistory(earlier: earlierGames, later: laterGames))
+        }
+        guard game != keptGame else { return }
         keptGame = game
         effects.append(game.isOver ? .forgetGame : .keepGame(game))
     }

@@ -47,6 +47,8 @@ public final class Session {
     var earlierGames: [Game] = []
     /// The games U left for an earlier one: Ctrl+Shift+Z returns to them.
     var laterGames: [Game] = []
+    /// The two lists above as the front end was last asked to keep them.
+    var keptHistory: (earlier: [Game], later: [Game]) = ([], [])
     /// Where the seeds of new boards come from.
     var seeds: SeededGenerator
     /// How many replaced games U can go back through.
@@ -129,6 +131,8 @@ public final class Session {
         self.keepsProgress = keepsProgress && keepsRecords
         savesGame = replay == nil && keepsRecords
         keptGame = game
+        if self.keepsProgress { (earlierGames, laterGames) = (records.earlierGames, records.laterGames) }
+        keptHistory = (earlierGames, laterGames)
         world = World(game: game)
         head = Head(walls: game.start.room.walls)
         if let replay {

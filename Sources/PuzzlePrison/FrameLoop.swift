@@ -141,7 +141,8 @@ final class FrameLoop {
             case .screenshot(let path): pendingShots.append(path)
             case .mouseLook(let on): surface.setMouseLook(on)
             case .quit: surface.close()
-            case .play, .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings, .searchHint, .buildBoard, .cancelBoard:
+            case .play, .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings, .searchHint, .buildBoard,
+                .cancelBoard:
                 break  // the host's: serve does them
             }
         }

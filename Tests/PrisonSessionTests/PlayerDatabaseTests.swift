@@ -60,6 +60,29 @@ import Testing
         #expect(try reopened(folder).savedGame() == played)
     }
 
+    @Test func theGamesUGoesBackToAreKeptForTheNextStart() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try longerGame(folder: folder)
+        play(fixture, moves: 1)
+        let first = fixture.session.world.game
+        fixture.session.perform(.restart)
+        fixture.serve()
+        let kept = try reopened(folder).loadedRecords
+        #expect(kept.earlierGames == [first] && kept.laterGames.isEmpty)
+
+        // The next start goes back to it with U, and forward again with Ctrl+Shift+Z.
+        let next = try Fixture(game: fixture.session.world.game, folder: folder)
+        next.session.perform(.undo)
+        #expect(next.session.world.game == first)
+        next.serve()
+        let swapped = try reopened(folder).loadedRecords
+        #expect(swapped.earlierGames.isEmpty && swapped.laterGames.map(\.moves.count) == [0])
+        next.session.perform(.redo)
+        next.serve()
+        #expect(try reopened(folder).loadedRecords.earlierGames == [first])
+    }
+
     @Test func aGamesEndKeepsItsScoreStatisticsAndEndTogether() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -117,7 +140,7 @@ import Testing
         let newer = try Fixture(startingIn: folder)
         #expect(
             newer.session.notices == [
-                "Your games and scores are from a newer Puzzle Prison (database version 7; this one reads version 1). They are left as they are, so games, scores and statistics will not be kept this time."
+                "Your games and scores are from a newer Puzzle Prison (database version 7; this one reads version 2). They are left as they are, so games, scores and statistics will not be kept this time."
             ])
         newer.gazeTap(Cell(wall: 0, column: 0, row: 0))
         newer.wait(1)

@@ -82,7 +82,8 @@ final class Fixture {
                 case .buildBoard(let order):
                     session.boardBuilt(order.build(), for: order)
                 case .toggleFullscreen, .screenshot, .mouseLook, .quit: window.append(effect)
-                case .keepGame, .forgetGame, .keepScores, .keepStatistics, .keepSettings, .cancelBoard: kept.append(effect)
+                case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings, .cancelBoard:
+                    kept.append(effect)
                 }
             }
             effects = session.takeEffects()
