@@ -47,7 +47,7 @@ struct Pick: ParsableCommand {
         try reportingFailures {
             let start = try readBoard(board)
             let world = World(game: Game(start: start), settings: WorldSettings(blockSize: blockSize))
-            let hit = world.target(origin: origin.value, direction: direction.value).map { target in
+            let hit = world.target(along: Ray(origin: origin.value, direction: direction.value)).map { target in
                 Report.Hit(
                     wall: target.cell.wall, column: target.cell.column, row: target.cell.row, distance: target.hit.distance,
                     point: [target.hit.position.x, target.hit.position.y, target.hit.position.z],

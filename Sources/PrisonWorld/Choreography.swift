@@ -36,43 +36,43 @@ public struct Choreography: Hashable, Sendable {
         /// The cell it moves to: for a fall, its new row in its old column.
         public let cell: Cell
         /// When it starts, after the tap, and how long it lasts, in the world clock's microseconds.
-        let startTicks: Int64, durationTicks: Int64
+        let startMicroseconds: Int64, durationMicroseconds: Int64
         /// When it starts, after the tap.
-        public var start: Duration { .microseconds(startTicks) }
+        public var start: Duration { .microseconds(startMicroseconds) }
         /// How long it lasts.
-        public var duration: Duration { .microseconds(durationTicks) }
+        public var duration: Duration { .microseconds(durationMicroseconds) }
 
         /// A step of `block`, whose motion is number `motionIndex` of the outcome's, to `cell`,
         /// from `start` after the tap, for `duration`, both held to whole microseconds (a
         /// negative one is none).
         public init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, start: Duration, duration: Duration) {
             self.init(
-                block: block, motionIndex: motionIndex, kind: kind, cell: cell, startTicks: start.ticks,
-                durationTicks: duration.ticks)
+                block: block, motionIndex: motionIndex, kind: kind, cell: cell, startMicroseconds: start.wholeMicroseconds,
+                durationMicroseconds: duration.wholeMicroseconds)
         }
 
-        init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, startTicks: Int64, durationTicks: Int64) {
+        init(block: BlockID, motionIndex: Int, kind: Kind, cell: Cell, startMicroseconds: Int64, durationMicroseconds: Int64) {
             self.block = block
             self.motionIndex = motionIndex
             self.kind = kind
             self.cell = cell
-            self.startTicks = startTicks
-            self.durationTicks = durationTicks
+            self.startMicroseconds = startMicroseconds
+            self.durationMicroseconds = durationMicroseconds
         }
     }
 
     /// The blocks of the group, which break at the tap.
     public let breaks: [BlockID]
     /// How long the break lasts: the rules' combo window.
-    public var breakDuration: Duration { .microseconds(breakTicks) }
+    public var breakDuration: Duration { .microseconds(breakMicroseconds) }
     /// The falls and slides, in the order the world schedules them: block by block in the order
     /// of the cells they reach, each block's fall before its slide. Every fall has the same start
     /// and duration, and so has every slide.
     public let moves: [Step]
     /// When the end of the game starts, after the tap, when the move ended the game.
-    public var end: Duration? { endTicks.map { .microseconds($0) } }
+    public var end: Duration? { endMicroseconds.map { .microseconds($0) } }
     /// ``breakDuration`` and ``end`` in the world clock's microseconds.
-    let breakTicks: Int64, endTicks: Int64?
+    let breakMicroseconds: Int64, endMicroseconds: Int64?
 
     /// The choreography of `outcome`: breaks for `comboWindow`, then falls and slides as long as
     /// `settings` says; an end after a break, a fall and a slide when `endsGame`. A block that only slides
@@ -83,9 +83,9 @@ public struct Choreography: Hashable, Sendable {
         displaced: Set<BlockID> = []
     ) {
         // The few durations are turned into the world clock's microseconds once a move.
-        breakTicks = comboWindow.ticks
-        let fall = settings.fallDuration.ticks, slide = settings.slideDuration.ticks
-        let fallStart = breakTicks
+        breakMicroseconds = comboWindow.wholeMicroseconds
+        let fall = settings.fallDuration.wholeMicroseconds, slide = settings.slideDuration.wholeMicroseconds
+        let fallStart = breakMicroseconds
         let falls = outcome.removal.moved.contains { $0.from.row != $0.to.row || displaced.contains($0.block.id) }
         let slideStart = fallStart + (falls ? fall : 0)
         breaks = outcome.removal.broken.map(\.block.id)
@@ -96,16 +96,16 @@ public struct Choreography: Hashable, Sendable {
             if from.row != to.row || (!displaced.isEmpty && displaced.contains(motion.block.id)) {
                 moves.append(Step(
                     block: motion.block.id, motionIndex: index, kind: .fall,
-                    cell: Cell(wall: to.wall, column: from.column, row: to.row), startTicks: fallStart,
-                    durationTicks: fall))
+                    cell: Cell(wall: to.wall, column: from.column, row: to.row), startMicroseconds: fallStart,
+                    durationMicroseconds: fall))
             }
             if from.column != to.column {
                 moves.append(Step(
-                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, startTicks: slideStart,
-                    durationTicks: slide))
+                    block: motion.block.id, motionIndex: index, kind: .slide, cell: to, startMicroseconds: slideStart,
+                    durationMicroseconds: slide))
             }
         }
         self.moves = moves
-        endTicks = endsGame ? breakTicks + fall + slide : nil
+        endMicroseconds = endsGame ? breakMicroseconds + fall + slide : nil
     }
 }

@@ -99,19 +99,23 @@ public struct RoomEntities {
     public let walls: [Entity]
     /// The blocks, wall by wall, column by column, row by row from the floor.
     public let blocks: [RoomBlock]
-    private let blockIndex: [ObjectIdentifier: Int]
-
-    init(room: Entity, walls: [Entity], blocks: [RoomBlock]) {
-        self.room = room
-        self.walls = walls
-        self.blocks = blocks
-        blockIndex = Dictionary(uniqueKeysWithValues: blocks.enumerated().map { (ObjectIdentifier($1.entity), $0) })
-    }
 
     /// The block whose entity is `entity`.
     public func block(for entity: Entity) -> RoomBlock? {
-        blockIndex[ObjectIdentifier(entity)].map { blocks[$0] }
+        guard let index = entity.components[RoomPlaceComponent.self]?.index, blocks.indices.contains(index),
+            blocks[index].entity === entity
+        else { return nil }
+        return blocks[index]
     }
+}
+
+/// Where a block of a room built by ``PrisonSpace/Space/addRoom(_:height:where:)`` stands: every
+/// block entity carries one, so a ray's hit names its place.
+public struct RoomPlaceComponent: Component, Hashable, Sendable {
+    /// The wall, column and row of the block, as in ``RoomBlock``.
+    public let wall: Int, column: Int, row: Int
+    /// Where the block is in ``RoomEntities/blocks``.
+    let index: Int
 }
 
 extension Space {
@@ -128,6 +132,7 @@ extension Space {
             for column in 0..<max(0, layout.width) {
                 for row in 0..<max(0, height) where filled(wall, column, row) {
                     let block = layout.makeBlock(named: "block \(wall) \(column) \(row)", column: column, row: row)
+                    block.components.set(RoomPlaceComponent(wall: wall, column: column, row: row, index: blocks.count))
                     wallEntity.addChild(block)
                     blocks.append(RoomBlock(wall: wall, column: column, row: row, entity: block))
                 }

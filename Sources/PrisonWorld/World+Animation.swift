@@ -51,7 +51,7 @@ extension World {
         refreshDanger()
         moveOn()
         // On a world at rest the last slide ends then; the end waits for the walls to settle.
-        if game.isOver { scheduleEnd(at: clock + ticks.break + ticks.fall + ticks.slide) }
+        if game.isOver { scheduleEnd(at: now + microseconds.break + microseconds.fall + microseconds.slide) }
     }
 
     /// Starts block `index`'s break: it shrinks and spins away where it is drawn for the combo
@@ -70,23 +70,27 @@ extension World {
         target.scale = .zero
         target.rotation = simd_quatf(angle: .pi * 0.9, axis: SIMD3<Float>(0.3, 0.4, 1)) * target.rotation
         states[index].isBreaking = true
-        timeline.schedule(.breakEnds(block: index, generation: states[index].generation), at: clock + ticks.break)
-        start(index, to: target, phase: .breaking, duration: ticks.break, timingFunction: .easeIn)
+        states[index].breakEnd = space.schedule(atMicrosecond: now + microseconds.break) { [unowned self] in
+            endBreak(of: index)
+        }
+        start(index, to: target, phase: .breaking, duration: microseconds.break, timingFunction: .easeIn)
     }
 
     /// A break ends: the block leaves the space, and its wall moves on.
-    func endBreak(of index: Int, generation: Int) {
-        guard states[index].generation == generation, states[index].isBreaking else { return }
+    private func endBreak(of index: Int) {
+        states[index].breakEnd = nil
+        guard states[index].isBreaking else { return }
         states[index].isBreaking = false
         entities[index].removeFromParent()
         wallsToMoveOn[states[index].wall] = true
     }
 
     /// A stage ends: its blocks are where it took them, resting there if that is their cell.
-    func endStage(_ number: Int) {
+    private func endStage(_ number: Int) {
         guard let stage = stages.removeValue(forKey: number) else { return }
+        var landings = 0
         for (index, target) in zip(stage.members, stage.targets) {
-            // The stage ends on the world clock's whole microseconds: every block is where it
+            // The stage ends on whole microseconds of world time: every block is where it
             // was going, however the frames summed up the time.
             if entities[index].transform != target { entities[index].move(to: target, relativeTo: entities[index].parent) }
             states[index].stage = nil
@@ -98,6 +102,7 @@ extension World {
             }
         }
         wallsToMoveOn[stage.wall] = true
+        if landings > 0 { emit(.blocksLanded(count: landings)) }
     }
 
     /// Takes block `index` out of the stage it moves in: a fall or a slide stops where it is
@@ -143,18 +148,18 @@ extension World {
         guard !hasEnded else { return }
         let plan = states.withUnsafeMutableBufferPointer { planStages(on: wall, states: $0) }
         for falling in plan.falls {
-            startStage(.vertical, on: wall, moving: falling, duration: ticks.fall) { index, from in
+            startStage(.vertical, on: wall, moving: falling, duration: microseconds.fall) { index, from in
                 var to = from
                 to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
                 return (to, to.translation.y < from.translation.y ? .falling : .returning)
             }
         }
-        startStage(.horizontal, on: wall, moving: plan.slide, duration: ticks.slide) { index, from in
+        startStage(.horizontal, on: wall, moving: plan.slide, duration: microseconds.slide) { index, from in
             var to = from
             to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
             return (to, to.translation.x < from.translation.x ? .sliding : .returning)
         }
-        startStage(.inPlace, on: wall, moving: plan.appearing, duration: ticks.undo) { index, _ in
+        startStage(.inPlace, on: wall, moving: plan.appearing, duration: microseconds.undo) { index, _ in
             // Unseen, a block waits in the cell it had when taken back; another undo may have
             // given it another since.
             let home = self.restingTransform(at: self.states[index].cell!)
@@ -279,7 +284,7 @@ extension World {
             }
         }
         stages[number] = Stage(kind: kind, wall: wall, members: members, targets: targets)
-        timeline.schedule(.stageEnds(number), at: clock + duration)
+        space.schedule(atMicrosecond: now + duration) { [unowned self] in endStage(number) }
     }
 
     /// Starts a move of block `index` from where it is to `target` in its wall's space, outside
@@ -289,23 +294,11 @@ extension World {
     ) {
         states[index].phase = phase
         let entity = entities[index]
-        noteAnimation(lasting: duration)
         entity.move(to: target, relativeTo: entity.parent, microseconds: duration, timingFunction: timingFunction)
-    }
-
-    /// Notes an animation that starts now and lasts `duration` microseconds.
-    private func noteAnimation(lasting duration: Int64) {
-        let end = clock + duration
-        animationsEnd = max(animationsEnd, end)
-        if end != lastAnimationEnd {
-            lastAnimationEnd = end
-            timeline.schedule(.animationEnds, at: end)
-        }
     }
 
     /// Moves a wall, relative to the room, from where it is to `target`.
     func moveWall(_ wall: Int, to target: Transform, duration: Int64, timingFunction: AnimationTimingFunction) {
-        noteAnimation(lasting: duration)
         walls[wall].move(to: target, relativeTo: room, microseconds: duration, timingFunction: timingFunction)
     }
 
@@ -324,7 +317,7 @@ extension World {
     private func end() {
         hasEnded = true
         emit(game.isCleared ? .roomCleared(score: game.score) : .gameEnded(score: game.score))
-        let duration = ticks.end
+        let duration = microseconds.end
         if game.isCleared {
             for wall in walls.indices {
                 // Outward, and down through the floor as far as the room is wide.

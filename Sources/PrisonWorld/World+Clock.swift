@@ -2,68 +2,41 @@ import PrisonRules
 import PrisonSpace
 
 extension World {
-    /// Advances the world clock by `step`, to the nearest whole microsecond (what rounding leaves
-    /// over carries to the next step, so no time is lost): scheduled steps start exactly when
-    /// due, moves advance, and the events up to the new time are returned, earliest first. A
+    /// Advances world time by `step`, to the nearest whole microsecond (what rounding leaves
+    /// over carries to the next step, so no time is lost): what the world planned starts exactly
+    /// when due, moves advance, and the events up to the new time are returned, earliest first. A
     /// negative step is ignored; a step beyond `Duration.maximumSessionTime` counts as that.
     @discardableResult
     public func advance(by step: Duration) -> [WorldEvent] {
-        if step > .zero {
-            // The carry is the attoseconds not yet counted, within half a microsecond either way.
-            let (seconds, attoseconds) = min(step, Duration.maximumSessionTime).components
-            let total = carry + attoseconds
-            let whole = (total + (total >= 0 ? 500_000_000_000 : -500_000_000_000)) / 1_000_000_000_000
-            carry = total - whole * 1_000_000_000_000
-            let target = clock + seconds * 1_000_000 + whole
-            while let due = timeline.nextTime, due <= target {
-                advanceClock(to: due)
-                // Stages that end start others, which may last no time at all.
-                repeat {
-                    while let step = timeline.popStep(dueBy: due) { run(step) }
-                    moveOn()
-                } while timeline.nextTime.map { $0 <= due } ?? false
-                if landings > 0 {
-                    emit(.blocksLanded(count: landings))
-                    landings = 0
-                }
-            }
-            advanceClock(to: target)
-        }
+        // Stages that end start others, which may last no time at all.
+        space.advance(wholeMicrosecondsOf: min(step, Duration.maximumSessionTime)) { moveOn() }
         guard !events.isEmpty else { return [] }
-        let delivered = events.sorted {
+        let sorted = events.sorted {
             ($0.event.time, $0.event.kind.rank, $0.order) < ($1.event.time, $1.event.kind.rank, $1.order)
         }
         events.removeAll(keepingCapacity: true)
-        return delivered.map(\.event)
+        // The stages that end at one time report their landings as one event.
+        var delivered: [WorldEvent] = []
+        delivered.reserveCapacity(sorted.count)
+        for (_, event) in sorted {
+            if case .blocksLanded(let count) = event.kind, let last = delivered.last, last.time == event.time,
+                case .blocksLanded(let earlier) = last.kind
+            {
+                delivered[delivered.count - 1] = WorldEvent(time: event.time, kind: .blocksLanded(count: earlier + count))
+            } else {
+                delivered.append(event)
+            }
+        }
+        return delivered
     }
 
-    private func advanceClock(to target: Int64) {
-        guard target > clock else { return }
-        space.advance(byMicroseconds: target - clock)
-        clock = target
-    }
-
-    /// Plays the end of the game at `time`, or once the walls settle after it, unless the game is
-    /// taken back from its end first.
+    /// Plays the end of the game at `time` microseconds, or once the walls settle after it, unless
+    /// the game is taken back from its end first.
     func scheduleEnd(at time: Int64) {
-        endGeneration += 1
-        timeline.schedule(.end(generation: endGeneration), at: time)
-    }
-
-    /// Runs a step of the timeline when it is due.
-    func run(_ step: Step) {
-        switch step {
-        case .stageEnds(let number):
-            endStage(number)
-        case .breakEnds(let index, let generation):
-            endBreak(of: index, generation: generation)
-        case .comboEnds:
-            refreshMultiplier()
-        case .animationEnds:
-            break
-        case .end(let generation):
-            guard generation == endGeneration, game.isOver else { return }
-            endIsDue = true
+        if let plannedEnd { space.cancel(plannedEnd) }
+        plannedEnd = space.schedule(atMicrosecond: time) { [unowned self] in
+            plannedEnd = nil
+            if game.isOver { endIsDue = true }
         }
     }
 
@@ -76,11 +49,11 @@ extension World {
 
     func refreshMultiplier() {
         var current = 1
-        if let last = game.history.last, let tapped = last.move.time?.ticks {
-            let ends = tapped + ticks.break
-            if clock < ends {
+        if let last = game.history.last, let tapped = last.move.time?.wholeMicroseconds {
+            let ends = tapped + microseconds.break
+            if now < ends {
                 current = last.multiplier
-                timeline.schedule(.comboEnds, at: ends)
+                space.schedule(atMicrosecond: ends) { [unowned self] in refreshMultiplier() }
             }
         }
         guard current != multiplier else { return }

@@ -49,12 +49,6 @@ public enum TapMiss: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension World {
-    /// The block a ray from `origin` along `direction` (world space) would tap, or nil. Breaking
-    /// blocks are not targets; moving blocks are hit where they are now.
-    public func target(origin: SIMD3<Float>, direction: SIMD3<Float>) -> TapTarget? {
-        target(along: Ray(origin: origin, direction: direction))
-    }
-
     /// The block `ray` (world space) would tap, or nil. Breaking blocks are not targets; moving
     /// blocks are hit where they are now.
     public func target(along ray: Ray) -> TapTarget? {
@@ -64,11 +58,6 @@ extension World {
             }
         }
         return nil
-    }
-
-    /// The block under `screenPoint` (pixels from the top left of a `viewport`) seen by `camera`.
-    public func target(screenPoint: SIMD2<Float>, viewport: SIMD2<Float>, camera: PerspectiveCamera) -> TapTarget? {
-        camera.ray(through: screenPoint, viewport: viewport).flatMap(target(along:))
     }
 
     /// The ray a player looking at the block the rules have in `cell` casts: from the eye to the
@@ -89,18 +78,12 @@ extension World {
             group: group, points: game.rules.scoring.points(forGroupOf: group.size) * multiplier, multiplier: multiplier)
     }
 
-    /// Taps what a ray from `origin` along `direction` hits: the block's group breaks now, on the
-    /// world clock. Throws, changing nothing, when the ray hits no block or a lone one.
-    @discardableResult
-    public func tap(origin: SIMD3<Float>, direction: SIMD3<Float>) throws(TapMiss) -> MoveOutcome {
-        try tap(target(origin: origin, direction: direction))
-    }
-
     /// Taps what `ray` (world space) hits: the block's group breaks now, on the world clock.
     /// Throws, changing nothing, when the ray hits no block or a lone one.
     @discardableResult
     public func tap(along ray: Ray) throws(TapMiss) -> MoveOutcome {
-        try tap(target(along: ray))
+        guard let target = target(along: ray) else { throw .noBlock }
+        return try play(Move(target.cell, at: time))
     }
 
     /// Taps the block the rules have in `cell` with a ray from the eye (``ray(toward:)``), as a
@@ -111,13 +94,6 @@ extension World {
         return try tap(along: ray)
     }
 
-    /// Taps the block under `screenPoint` (pixels from the top left of a `viewport`) seen by
-    /// `camera`, as a mouse click or a pinch does.
-    @discardableResult
-    public func tap(screenPoint: SIMD2<Float>, viewport: SIMD2<Float>, camera: PerspectiveCamera) throws(TapMiss) -> MoveOutcome {
-        try tap(target(screenPoint: screenPoint, viewport: viewport, camera: camera))
-    }
-
     /// Plays the move on `cell` now, with no ray: a replay playing back a move log. Throws,
     /// changing nothing, when the cell is empty or its block is alone.
     @discardableResult
@@ -126,15 +102,41 @@ extension World {
         return try play(Move(cell, at: time))
     }
 
-    private func tap(_ target: TapTarget?) throws(TapMiss) -> MoveOutcome {
-        guard let target else { throw .noBlock }
-        return try play(Move(target.cell, at: time))
-    }
 
     private func play(_ move: Move) throws(TapMiss) -> MoveOutcome {
         let outcome: MoveOutcome
         do { outcome = try game.play(move) } catch { throw TapMiss(error) }
         animate(outcome)
         return outcome
+    }
+}
+
+// The forms of 3.0 and earlier, which say in their labels what a `Ray` says.
+extension World {
+    /// The block a ray from `origin` along `direction` would tap: ``target(along:)``.
+    @available(*, deprecated, message: "use target(along: Ray(origin:direction:))")
+    public func target(origin: SIMD3<Float>, direction: SIMD3<Float>) -> TapTarget? {
+        target(along: Ray(origin: origin, direction: direction))
+    }
+
+    /// The block under `screenPoint` of a `viewport` seen by `camera`: ``target(along:)``.
+    @available(*, deprecated, message: "use camera.ray(through:viewport:) and target(along:)")
+    public func target(screenPoint: SIMD2<Float>, viewport: SIMD2<Float>, camera: PerspectiveCamera) -> TapTarget? {
+        camera.ray(through: screenPoint, viewport: viewport).flatMap(target(along:))
+    }
+
+    /// Taps what a ray from `origin` along `direction` hits: ``tap(along:)``.
+    @available(*, deprecated, message: "use tap(along: Ray(origin:direction:))")
+    @discardableResult
+    public func tap(origin: SIMD3<Float>, direction: SIMD3<Float>) throws(TapMiss) -> MoveOutcome {
+        try tap(along: Ray(origin: origin, direction: direction))
+    }
+
+    /// Taps the block under `screenPoint` of a `viewport` seen by `camera`: ``tap(along:)``.
+    @available(*, deprecated, message: "use camera.ray(through:viewport:) and tap(along:)")
+    @discardableResult
+    public func tap(screenPoint: SIMD2<Float>, viewport: SIMD2<Float>, camera: PerspectiveCamera) throws(TapMiss) -> MoveOutcome {
+        guard let ray = camera.ray(through: screenPoint, viewport: viewport) else { throw .noBlock }
+        return try tap(along: ray)
     }
 }

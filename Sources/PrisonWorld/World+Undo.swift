@@ -10,20 +10,21 @@ extension World {
     @discardableResult
     public func undo() -> MoveOutcome? {
         guard let outcome = game.undo() else { return nil }
-        endGeneration += 1
+        if let plannedEnd { space.cancel(plannedEnd) }
+        plannedEnd = nil
         endIsDue = false
         if hasEnded {
             hasEnded = false
             for wall in walls.indices {
                 moveWall(
-                    wall, to: Transform(rotation: layout.rotation(ofWall: wall)), duration: ticks.undo,
+                    wall, to: Transform(rotation: layout.rotation(ofWall: wall)), duration: microseconds.undo,
                     timingFunction: .easeInOut)
             }
             // Toppled blocks stand up again where they stood, then move on from there.
             for (wall, slots) in slotsOfWall.enumerated() {
                 let toppled = slots.filter { states[$0].phase == .toppling }
                 for index in toppled { entities[index].collision = layout.blockCollision }
-                startStage(.inPlace, on: wall, moving: toppled, duration: ticks.undo) { index, _ in
+                startStage(.inPlace, on: wall, moving: toppled, duration: microseconds.undo) { index, _ in
                     (self.restingTransform(at: self.states[index].cell!), .returning)
                 }
             }
@@ -35,7 +36,8 @@ extension World {
             entities[index].collision = layout.blockCollision
             if states[index].isBreaking {
                 states[index].isBreaking = false
-                states[index].generation += 1
+                if let breakEnd = states[index].breakEnd { space.cancel(breakEnd) }
+                states[index].breakEnd = nil
                 breaking.append(index)
             } else {
                 entities[index].transform = Transform(scale: .zero, translation: restingTransform(at: placed.cell).translation)
@@ -48,7 +50,7 @@ extension World {
         // Blocks still breaking grow back where they are drawn; one that broke on its way up
         // from the floor (the end taken back) goes on to its cell, as the others stand up.
         for (wall, slots) in slotsOfWall.enumerated() {
-            startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: ticks.undo) { index, from in
+            startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: microseconds.undo) { index, from in
                 let home = self.restingTransform(at: self.states[index].cell!)
                 let isOnTheWall = from.translation.z == home.translation.z
                 return (isOnTheWall ? Transform(translation: from.translation) : home, .returning)

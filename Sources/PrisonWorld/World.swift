@@ -12,15 +12,17 @@ import PrisonSpace
 /// The rules are ahead of the picture: a tap changes the game at once, then the world animates
 /// the change (the group breaks for the combo window, the blocks above fall, columns slide).
 /// Time enters only through ``advance(by:)``, so the same taps at the same times give the
-/// same world, bit for bit. The world is the one owner of its space and game.
+/// same world, bit for bit. The world is the one owner of its space and game, and the space's
+/// clock is its one clock: what the world plans (the end of a stage, a break, a combo, the game)
+/// waits on the space's schedule and runs at its exact microsecond.
 ///
 /// Its API, by concern:
 /// - State: ``game``, ``time``, ``multiplier``, ``danger``, ``hasEnded``,
 ///   ``isAnimating``, ``blocks`` and a block by identity, entity or cell; the ``space``, its
 ///   ``room``, ``walls`` and ``camera``.
-/// - Taps and targeting: ``target(along:)``, ``ray(toward:)``,
-///   ``preview(of:)``, ``tap(along:)`` and its forms by origin, screen point and cell, and
-///   ``play(_:)`` for replays.
+/// - Taps and targeting: ``target(along:)``, ``ray(toward:)``, ``preview(of:)``,
+///   ``tap(along:)`` (a screen point's ray is the camera's `ray(through:viewport:)`),
+///   ``tap(lookingAt:)`` for a cell seen from the eye, and ``play(_:)`` for replays.
 /// - Undo and redo: ``undo()``, ``redo()``.
 /// - The clock and its events: ``advance(by:)``, which returns the
 ///   ``WorldEvent``s of the step.
@@ -51,27 +53,19 @@ public final class World {
     public internal(set) var hasEnded = false
 
     /// The blocks of the start board, in cell order, and where each identity is in that list;
-    /// the entity of each, in the same order.
+    /// the entity of each, in the same order, carrying its ``BlockComponent``.
     var states: [BlockState]
     let entities: [Entity]
     let slotByID: [BlockID: Int]
-    var blockByEntity: [ObjectIdentifier: Int]
     /// The blocks of each wall, as places in ``states``.
     let slotsOfWall: [[Int]]
     var dangerBlocks: Set<Int> = []
-    /// The world clock, in microseconds, and the attoseconds of the steps not yet counted.
-    var clock: Int64 = 0
-    var carry: Int64 = 0
-    var timeline = Timeline<Step>()
+    /// The world events of the step under way, in the order they happened.
     var events: [(order: Int, event: WorldEvent)] = []
-    var landings = 0
-    /// When the last animation started so far ends, and the last such time on the timeline.
-    var animationsEnd: Int64 = 0
-    var lastAnimationEnd: Int64 = -1
     /// The durations of the settings and the rules' combo window, in microseconds.
-    let ticks: (break: Int64, fall: Int64, slide: Int64, undo: Int64, end: Int64)
-    /// Changes when the game ends or is taken back from its end, cancelling a scheduled end.
-    var endGeneration = 0
+    let microseconds: (break: Int64, fall: Int64, slide: Int64, undo: Int64, end: Int64)
+    /// The end of the game planned on the clock, cancelled when the game is taken back from its end.
+    var plannedEnd: ScheduledAction?
     /// Whether the end is due and waits for the walls to settle.
     var endIsDue = false
     /// The walls where something changed since their stages last started.
@@ -96,17 +90,8 @@ public final class World {
         /// Whether the block was taken back after its break ended and waits in its cell, at
         /// scale 0, to grow back.
         var isUnseen = false
-        /// Changes when a break is taken back, cancelling its scheduled end.
-        var generation = 0
-    }
-
-    enum Step {
-        case stageEnds(Int)
-        case breakEnds(block: Int, generation: Int)
-        case comboEnds
-        case end(generation: Int)
-        /// An animation ends: the clock stops here, so landings are reported on time.
-        case animationEnds
+        /// The end of the block's break planned on the clock, cancelled when the break is taken back.
+        var breakEnd: ScheduledAction?
     }
 
     /// Builds the world of `game`: a block entity for every block of its start board, in the
@@ -114,26 +99,32 @@ public final class World {
     public init(game: Game, settings: WorldSettings = WorldSettings()) {
         self.game = game
         self.settings = settings
-        ticks = (
-            game.rules.comboWindow.ticks, settings.fallDuration.ticks, settings.slideDuration.ticks,
-            settings.undoDuration.ticks, settings.endDuration.ticks
+        microseconds = (
+            game.rules.comboWindow.wholeMicroseconds, settings.fallDuration.wholeMicroseconds,
+            settings.slideDuration.wholeMicroseconds, settings.undoDuration.wholeMicroseconds,
+            settings.endDuration.wholeMicroseconds
         )
-        space = Space()
+        // A resumed game goes on after its last timed move, with its combo over: the rules
+        // refuse moves timed before the previous one.
+        let resumed = game.history.compactMap(\.move.time).max().map { $0 + game.rules.comboWindow }
+        space = Space(startingAtMicrosecond: resumed?.wholeMicroseconds ?? 0)
         let layout = RoomLayout(walls: game.start.room.walls, width: game.start.room.width, blockSize: settings.blockSize)
         self.layout = layout
         (room, walls) = layout.makeRoom()
         camera = PerspectiveCamera(name: "camera")
         camera.setPosition(settings.eye, relativeTo: nil)
         states = game.start.placedBlocks.map { BlockState(block: $0.block, wall: $0.cell.wall) }
-        entities = game.start.placedBlocks.map { placed in
-            layout.makeBlock(named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
+        entities = game.start.placedBlocks.enumerated().map { slot, placed in
+            let entity = layout.makeBlock(
+                named: "block \(placed.block.id.rawValue)", column: placed.cell.column, row: placed.cell.row)
+            entity.components.set(BlockComponent(id: placed.block.id, slot: slot))
+            return entity
         }
         wallsToMoveOn = Array(repeating: false, count: layout.walls)
         columnsOfWall = Array(repeating: [], count: layout.width)
         let wallOfSlot = states.map(\.wall)
         slotsOfWall = (0..<layout.walls).map { wall in wallOfSlot.indices.filter { wallOfSlot[$0] == wall } }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
-        blockByEntity = Dictionary(uniqueKeysWithValues: entities.enumerated().map { (ObjectIdentifier($1), $0) })
         for placed in game.board.placedBlocks {
             let index = slotByID[placed.block.id]!
             states[index].cell = placed.cell
@@ -142,21 +133,19 @@ public final class World {
         }
         space.addChild(room)
         space.addChild(camera)
-        // A resumed game goes on after its last timed move, with its combo over: the rules
-        // refuse moves timed before the previous one.
-        if let last = game.history.compactMap(\.move.time).max() {
-            clock = (last + game.rules.comboWindow).ticks
-        }
         refreshDanger()
         // A game with no move left from the start (a dead board, a finished save) ends at once.
         if game.isOver { scheduleEnd(at: 0) }
     }
 
-    /// Seconds of world time so far, to the microsecond.
-    public var time: Duration { .microseconds(clock) }
+    /// Seconds of world time so far, to the microsecond: the space's time.
+    public var time: Duration { space.time }
+
+    /// World time in whole microseconds, the unit its durations are planned in.
+    var now: Int64 { space.wholeMicroseconds }
 
     /// Whether anything is still moving or due to move.
-    public var isAnimating: Bool { clock < animationsEnd || !timeline.isEmpty }
+    public var isAnimating: Bool { space.hasScheduledActions || space.isAnimating }
 
     // MARK: Blocks
 
@@ -171,7 +160,10 @@ public final class World {
 
     /// The block whose entity is `entity`, while it is drawn.
     public func block(for entity: Entity) -> WorldBlock? {
-        blockByEntity[ObjectIdentifier(entity)].flatMap(block(at:))
+        guard let slot = entity.components[BlockComponent.self]?.slot, entities.indices.contains(slot),
+            entities[slot] === entity
+        else { return nil }
+        return block(at: slot)
     }
 
     /// The block the rules have in `cell` (which may still be on its way there).

@@ -35,3 +35,12 @@ public struct WorldBlock {
     /// Whether the block is in one of the few groups left while the player is in danger.
     public let isInDanger: Bool
 }
+
+/// The game block an entity of a ``World`` draws: every block entity carries one, so a ray's hit
+/// names its block (`hit.entity.components[BlockComponent.self]?.id`).
+public struct BlockComponent: Component, Hashable, Sendable {
+    /// The block's identity in the rules.
+    public let id: BlockID
+    /// Where the block is in the world's list of the start board's blocks.
+    let slot: Int
+}

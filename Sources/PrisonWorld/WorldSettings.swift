@@ -39,6 +39,6 @@ public struct WorldSettings: Hashable, Sendable {
 }
 
 extension Duration {
-    /// Whole microseconds, never negative: the world clock's unit.
-    var ticks: Int64 { max(0, sessionMicroseconds) }
+    /// Whole microseconds, never negative: the unit the world plans its durations in.
+    var wholeMicroseconds: Int64 { max(0, sessionMicroseconds) }
 }

@@ -11,7 +11,7 @@ private let squares = "11 22 33 45\n11 22 33 54"
 /// The preview of tapping the block in `cell` of `world` now.
 private func preview(_ world: World, _ cell: Cell) throws -> TapPreview {
     let ray = try #require(world.ray(toward: cell))
-    let target = try #require(world.target(origin: ray.origin, direction: ray.direction))
+    let target = try #require(world.target(along: ray))
     #expect(target.cell == cell)
     return try #require(world.preview(of: target))
 }

@@ -49,13 +49,14 @@ struct TapTests {
         world.camera.setOrientation(world.layout.rotation(ofWall: wall), relativeTo: nil)
         let centre = try #require(world.drawnPosition(of: cell(wall, 1, 0)))
         let pixel = try #require(world.camera.project(centre, viewport: viewport))
-        let target = try #require(world.target(screenPoint: pixel, viewport: viewport, camera: world.camera))
+        let ray = try #require(world.camera.ray(through: pixel, viewport: viewport))
+        let target = try #require(world.target(along: ray))
         #expect(target.cell == cell(wall, 1, 0))
         #expect(target.hit.normal.dot(world.settings.eye - target.hit.position) > 0, "hit on the face toward the player")
         let preview = try #require(world.preview(of: target))
         #expect(preview.group == world.game.board.group(at: cell(wall, 1, 0), corners: .open))
         #expect(preview.points == 0 && preview.multiplier == 1)
-        let outcome = try world.tap(screenPoint: pixel, viewport: viewport, camera: world.camera)
+        let outcome = try world.tap(along: ray)
         #expect(world.brokenCells(outcome) == [cell(wall, 0, 0), cell(wall, 1, 0)])
     }
 
@@ -77,8 +78,8 @@ struct TapTests {
     func misses() throws {
         let world = try world(Self.pairs)
         let before = world.game
-        #expect(throws: TapMiss.noBlock) { try world.tap(origin: world.settings.eye, direction: [0, 1, 0]) }
-        #expect(throws: TapMiss.noBlock) { try world.tap(origin: [.nan, 0, 0], direction: [0, 0, -1]) }
+        #expect(throws: TapMiss.noBlock) { try world.tap(along: Ray(origin: world.settings.eye, direction: [0, 1, 0])) }
+        #expect(throws: TapMiss.noBlock) { try world.tap(along: Ray(origin: [.nan, 0, 0], direction: [0, 0, -1])) }
         #expect(throws: TapMiss.loneBlock(cell(2, 2, 0))) { try world.tap(lookingAt: cell(2, 2, 0)) }
         #expect(throws: TapMiss.noBlock) { try world.tap(lookingAt: cell(0, 0, 5)) }
         #expect(world.game == before)
@@ -111,8 +112,8 @@ struct AnimationPhaseTests {
         let breaking = try #require(world.blocks.first { $0.phase == .breaking })
         #expect(breaking.cell == nil && breaking.entity.collision == nil)
         #expect(breaking.entity.transform.scale.x < 1 && breaking.entity.transform.scale.x > 0, "it shrinks")
-        #expect(world.target(origin: ray.origin, direction: ray.direction) == nil)
-        #expect(throws: TapMiss.noBlock) { try world.tap(origin: ray.origin, direction: ray.direction) }
+        #expect(world.target(along: ray) == nil)
+        #expect(throws: TapMiss.noBlock) { try world.tap(along: ray) }
         #expect(world.space.raycast(origin: ray.origin, direction: ray.direction, mask: .all).isEmpty)
         world.settle()
         #expect(world.blocks.count == 3, "broken blocks leave the room when their break ends")
@@ -131,10 +132,10 @@ struct AnimationPhaseTests {
         let resting = world.layout.centre(wall: 0, column: 0, row: 0)
         #expect(drawn.y > resting.y + 0.01, "still above its cell")
         let ray = try #require(world.ray(toward: cell(0, 0, 0)))
-        let target = try #require(world.target(origin: ray.origin, direction: ray.direction))
+        let target = try #require(world.target(along: ray))
         #expect(target.block.entity === three.entity && target.cell == cell(0, 0, 0))
         #expect(target.hit.position.y > resting.y + 0.01, "hit where it is drawn")
-        let outcome = try world.tap(origin: ray.origin, direction: ray.direction)
+        let outcome = try world.tap(along: ray)
         #expect(world.brokenCells(outcome) == [cell(0, 0, 0), cell(0, 1, 0), cell(0, 2, 0)])
         #expect(outcome.multiplier == multiplier)
         #expect(outcome.points == multiplier && outcome.bonus == 1000)
@@ -381,11 +382,11 @@ struct ReadmeWorldExampleTests {
     @Test("The example runs: a tap breaks a group or says why not, and update reports the events")
     func example() throws {
         let world = World(game: Game(start: try Board.random(room: .standard, colours: 5, seed: 7)))
-        let aimed = world.target(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1])
+        let aimed = world.target(along: Ray(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1]))
         let expected = aimed.flatMap(world.preview(of:))
         var broke = false
         do {
-            let outcome = try world.tap(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1])
+            let outcome = try world.tap(along: Ray(origin: [0, 1.6, 0], direction: [0.1, -0.2, -1]))
             #expect(outcome.removal.broken.count == expected?.group.size)
             broke = true
         } catch {
@@ -411,10 +412,10 @@ struct RegressionTests {
         try world.tap(lookingAt: cell(0, 0, 0))
         world.settle()
         world.undo()
-        _ = world.target(origin: world.settings.eye, direction: [0, 1, 0])  // a hover, say
+        _ = world.target(along: Ray(origin: world.settings.eye, direction: [0, 1, 0]))  // a hover, say
         world.settle()
         let ray = try #require(world.ray(toward: cell(0, 0, 0)))
-        #expect(world.target(origin: ray.origin, direction: ray.direction)?.cell == cell(0, 0, 0))
+        #expect(world.target(along: ray)?.cell == cell(0, 0, 0))
         #expect(throws: Never.self) { try world.tap(lookingAt: cell(0, 0, 0)) }
     }
 

@@ -59,7 +59,7 @@ extension Space {
     private func update(by step: Duration, exactly exact: ExactTime, seconds: Double) {
         let outerEvents = pendingEvents
         pendingEvents = []
-        time += step
+        clock += exact
         var completed: [AnimationPlaybackController] = []
         // One pass steps the moves and keeps those still in flight, in order.
         var kept = 0
@@ -98,10 +98,10 @@ extension Space {
 }
 
 extension Duration {
-    /// The duration in seconds, as the moves interpolate it: whole microseconds divided by a
-    /// million, plus what is finer, so that a duration of whole microseconds gives the same
-    /// seconds as its microseconds divided by a million.
-    var inSeconds: Double {
+    /// The duration in seconds, the one conversion the package makes: whole microseconds divided
+    /// by a million, plus what is finer, so that a duration of whole microseconds gives the same
+    /// seconds as its microseconds divided by a million (as the moves interpolate them).
+    package var inSeconds: Double {
         let (seconds, attoseconds) = components
         let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
         return Double(microseconds) / 1_000_000 + Double(attoseconds % 1_000_000_000_000) / 1e18

@@ -45,7 +45,13 @@ public final class Space {
     /// The world: the entity every other one descends from.
     public let root: Entity
     /// Space time so far: the sum of the steps given to ``advance(by:)``.
-    @exclusivity(unchecked) public internal(set) var time = Duration.zero
+    public var time: Duration { clock.duration }
+    /// Space time so far, exactly: the one clock of the space and of what owns it.
+    @exclusivity(unchecked) var clock = ExactTime.zero
+    /// Actions planned on the clock by the space's owner, and the attoseconds of its steps not
+    /// yet played on whole microseconds.
+    @exclusivity(unchecked) var schedule = Schedule()
+    @exclusivity(unchecked) var microsecondCarry: Int64 = 0
     /// How ray casts find their candidates. The default, a bounding volume hierarchy, costs
     /// about log n per cast; `.exhaustive` tests every shape (for comparison and checks).
     @exclusivity(unchecked) public var broadPhase = BroadPhase.boundingVolumeHierarchy
@@ -87,6 +93,13 @@ public final class Space {
     public init() {
         root = Entity(name: "root")
         root.space = self
+    }
+
+    /// An empty space whose clock starts at `microseconds`: for an owner that goes on from an
+    /// earlier time, such as a game resumed after its last move.
+    package convenience init(startingAtMicrosecond microseconds: Int64) {
+        self.init()
+        clock = ExactTime(microseconds: max(0, microseconds))
     }
 
     /// Event handlers by the type of event they take.
