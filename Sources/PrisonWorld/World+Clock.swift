@@ -53,7 +53,15 @@ extension World {
             let ends = tapped + microseconds.break
             if now < ends {
                 current = last.multiplier
-                space.schedule(atMicrosecond: ends) { [unowned self] in refreshMultiplier() }
+                // One end planned at a time: a tap inside the combo moves it later.
+                if plannedComboEnd?.time != ends {
+                    if let planned = plannedComboEnd { space.cancel(planned.action) }
+                    let action = space.schedule(atMicrosecond: ends) { [unowned self] in
+                        plannedComboEnd = nil
+                        refreshMultiplier()
+                    }
+                    plannedComboEnd = (ends, action)
+                }
             }
         }
         guard current != multiplier else { return }

@@ -66,6 +66,8 @@ public final class World {
     let microseconds: (break: Int64, fall: Int64, slide: Int64, undo: Int64, end: Int64)
     /// The end of the game planned on the clock, cancelled when the game is taken back from its end.
     var plannedEnd: ScheduledAction?
+    /// The end of the combo planned on the clock, and when it is due.
+    var plannedComboEnd: (time: Int64, action: ScheduledAction)?
     /// Whether the end is due and waits for the walls to settle.
     var endIsDue = false
     /// The walls where something changed since their stages last started.

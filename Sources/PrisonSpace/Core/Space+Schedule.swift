@@ -60,7 +60,7 @@ struct Schedule {
                 parent = smallest
             }
         }
-        return cancelled.remove(first.number) == nil ? first.action : {}
+        return cancelled.isEmpty || cancelled.remove(first.number) == nil ? first.action : {}
     }
 }
 
