@@ -1,5 +1,6 @@
 import Foundation
 import PrisonReports
+import PrisonSpaceTesting
 import PrisonWorld
 import Testing
 
@@ -17,10 +18,10 @@ struct SimulationStatisticsTests {
         let scores = [9, 4, 2, 5, 4, 7, 4, 5]
         let statistics = SimulationStatistics(scores.enumerated().map { Self.record($0, score: $1, cleared: $0 < 2) })
         #expect(statistics.games == 8 && statistics.meanScore == 5 && statistics.medianScore == 4.5)
-        #expect(abs(statistics.scoreDeviation - (32.0 / 7).squareRoot()) < 1e-12)
+        #expect(isClose(statistics.scoreDeviation, (32.0 / 7).squareRoot(), tolerance: 1e-12))
         let half = 2.365 * (32.0 / 7).squareRoot() / 8.0.squareRoot()
-        #expect(abs(statistics.meanScoreInterval.lowerBound - (5 - half)) < 1e-12)
-        #expect(abs(statistics.meanScoreInterval.upperBound - (5 + half)) < 1e-12)
+        #expect(isClose(statistics.meanScoreInterval.lowerBound, 5 - half, tolerance: 1e-12))
+        #expect(isClose(statistics.meanScoreInterval.upperBound, 5 + half, tolerance: 1e-12))
         #expect(statistics.bestScore == 9 && statistics.clearedRate == 0.25 && statistics.maxMultiplier == 8)
         #expect(statistics.comboRemovals == 16 && statistics.meanMoves == 10)
         #expect(statistics.sortedScores == scores.sorted())
@@ -48,20 +49,20 @@ struct SimulationStatisticsTests {
             (1, 12.706), (2, 4.303), (10, 2.228), (30, 2.042), (31, 2.040), (40, 2.021),
             (60, 2.000), (120, 1.980), (1000, 1.962), (1_000_000, 1.960),
         ]
-        for (df, t) in published { #expect(abs(SimulationStatistics.studentT975(degreesOfFreedom: df) - t) < 1e-3, "df \(df)") }
+        for (df, t) in published { #expect(isClose(SimulationStatistics.studentT975(degreesOfFreedom: df), t, tolerance: 1e-3), "df \(df)") }
     }
 
     @Test("Wilson intervals: inside 0...1, exactly 0 below no successes and 1 above all, known value at 0 of 6")
     func wilson() {
-        #expect(abs(SimulationStatistics.wilsonInterval(successes: 0, trials: 6).upperBound - 0.390334) < 1e-6)
+        #expect(isClose(SimulationStatistics.wilsonInterval(successes: 0, trials: 6).upperBound, 0.390334, tolerance: 1e-6))
         #expect(SimulationStatistics.wilsonInterval(successes: 0, trials: 6).lowerBound == 0)
         for trials in 1...1_000 {
             #expect(SimulationStatistics.wilsonInterval(successes: 0, trials: trials).lowerBound == 0)
             #expect(SimulationStatistics.wilsonInterval(successes: trials, trials: trials).upperBound == 1)
         }
-        #expect(abs(SimulationStatistics.wilsonInterval(successes: 6, trials: 6).lowerBound - 0.609666) < 1e-6)
+        #expect(isClose(SimulationStatistics.wilsonInterval(successes: 6, trials: 6).lowerBound, 0.609666, tolerance: 1e-6))
         let half = SimulationStatistics.wilsonInterval(successes: 50, trials: 100)
-        #expect(abs(half.lowerBound - 0.403832) < 1e-6 && abs(half.upperBound - 0.596168) < 1e-6)
+        #expect(isClose(half.lowerBound, 0.403832, tolerance: 1e-6) && isClose(half.upperBound, 0.596168, tolerance: 1e-6))
     }
 
     @Test("Histogram bins count every score once, at 1-2-5 widths")
