@@ -11,6 +11,7 @@ import PackageDescription
 //   PrisonWorld  the rules bound to the space: the room's geometry, the game's blocks as entities on
 //                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
 //                simulations.
+//   PrisonReports the reports of simulated runs and sweeps: statistics, games CSVs, shards and their merge, tables, JSON, SVG plots.
 //   PrisonSim    `prison-sim`, the headless command-line front end over the world.
 //   PrisonSession the midend every front end shares, as a deterministic state machine: actions and
 //                time in; the scene, the HUD's state and wording, and effects (sounds, files to keep,
@@ -34,6 +35,7 @@ let package = Package(
         .library(name: "PrisonSpaceTesting", targets: ["PrisonSpaceTesting"]),
         .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
         .library(name: "PrisonSession", targets: ["PrisonSession"]),
+        .library(name: "PrisonReports", targets: ["PrisonReports"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
         .executable(name: "puzzle-prison", targets: ["PuzzlePrison"]),
     ],
@@ -65,6 +67,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
+        .target(name: "PrisonReports", dependencies: ["PrisonRules", "PrisonSearch", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
             name: "PrisonSim",
             dependencies: [
@@ -73,6 +76,7 @@ let package = Package(
                 "PrisonSpace",
                 "PrisonWorld",
                 "PrisonFiles",
+                "PrisonReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,12 +141,18 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSimTests",
-            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles"]
+            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles", "PrisonSpaceTesting"]
         ),
+        .testTarget(
+            name: "PrisonReportsTests",
+            dependencies: ["PrisonReports", "PrisonWorld", "PrisonFiles", "PrisonSpaceTesting"]
+        ),
+        .testTarget(name: "PrisonFilesTests", dependencies: ["PrisonFiles"]),
         .testTarget(
             name: "PrisonSessionTests",
             dependencies: [
                 "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles", "WorldChecks",
+                "PrisonSpaceTesting",
             ],
             // The files puzzle-prison 2.4.0 wrote, which the first start of this version imports.
             exclude: ["Release2.4.0"]

@@ -1,28 +1,7 @@
 import Foundation
+import PrisonReports
 import PrisonWorld
 import Synchronization
-
-extension Plan {
-    /// Plays `shard`'s games of the plan but those in `done` (numbered point × games + index), on
-    /// `jobs` threads, in order of game number, handing each finished game and its point to
-    /// `finished` (from the thread that played it), until all are played or `shouldStop` returns
-    /// true; games in progress then are abandoned at their next tap or budget check, so a stop
-    /// takes effect at once whatever the player.
-    func play(
-        shard: Shard, skipping done: Set<Int> = [], jobs: Int, shouldStop: @escaping @Sendable () -> Bool,
-        finished: @Sendable (_ point: Int, _ game: SimulatedGame) -> Void
-    ) {
-        let simulations = points.indices.map { simulation(ofPoint: $0) }
-        let numbers = shard.games(of: totalGames).filter { !done.contains($0) }
-        let games = games
-        Simulation.forEachGame(count: numbers.count, jobs: jobs, shouldStop: shouldStop) { taken in
-            let point = numbers[taken] / games
-            guard let game = simulations[point].playGame(numbers[taken] % games, stoppingWhen: shouldStop) else { return false }
-            finished(point, game)
-            return true
-        }
-    }
-}
 
 extension Plan {
     /// Plays `shard`'s games as `run` and `sweep` do: with a progress bar on a terminal, until
@@ -35,7 +14,9 @@ extension Plan {
         eachGame: @Sendable (_ point: Int, _ game: SimulatedGame) -> Void = { _, _ in }
     ) throws(Failure) -> (games: [(point: Int, record: GameRecord)], seconds: Double, csv: GamesCSVWriter?) {
         let writer = try csv.map { path throws(Failure) in
-            try GamesCSVWriter(path: path, plan: self, shard: shard, resuming: resume)
+            do throws(ReportError) { return try GamesCSVWriter(path: path, plan: self, shard: shard, resuming: resume) } catch {
+                throw Failure(error)
+            }
         }
         let kept = writer?.kept ?? []
         let played = Mutex<[(point: Int, record: GameRecord)]>(kept)
@@ -66,7 +47,13 @@ func writingEach(_ writes: [() throws -> Void]) throws {
     var first: (any Error)?
     for write in writes {
         do { try write() } catch {
-            if first == nil { first = error } else if let failure = error as? Failure { printError(failure.message) }
+            if first == nil {
+                first = error
+            } else if let failure = error as? Failure {
+                printError(failure.message)
+            } else if let error = error as? ReportError {
+                printError(error.description)
+            }
         }
     }
     if let first { throw first }

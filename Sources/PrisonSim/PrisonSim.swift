@@ -8,7 +8,7 @@ struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
-        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, Bench.self])
+        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self])
 
     static func main() {
         // A closed standard output must not be taken over by a file opened later.

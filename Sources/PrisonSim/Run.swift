@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonFiles
+import PrisonReports
 import PrisonRules
 import PrisonSearch
 import PrisonWorld
@@ -58,7 +59,19 @@ struct Run: ParsableCommand {
             throw ValidationError(
                 "no player named '\(player)'; the players are \(playerNames)")
         }
-        try checkRunBounds(think: think, thinkPlayouts: thinkPlayouts, tapInterval: tapInterval.duration)
+        guard think > 0, think <= PointSettings.maximumThinkSeconds else {
+            throw ValidationError(
+                "--think must be more than 0 and at most \(Int(PointSettings.maximumThinkSeconds)) seconds, not \(think)")
+        }
+        if let thinkPlayouts, !(1...PointSettings.maximumThinkPlayouts).contains(thinkPlayouts) {
+            throw ValidationError("--think-playouts must be 1 to \(PointSettings.maximumThinkPlayouts), not \(thinkPlayouts)")
+        }
+        let maximumTapInterval = PointSettings.maximumTapInterval
+        guard tapInterval.duration > .zero, tapInterval.duration <= maximumTapInterval else {
+            throw ValidationError(
+                "--tap-interval must be more than 0 and at most \(maximumTapInterval.secondsText) seconds, "
+                    + "not \(tapInterval.duration.secondsText)")
+        }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrisonReports
 import PrisonWorld
 
 struct Sweep: ParsableCommand {
@@ -103,8 +104,11 @@ struct Sweep: ParsableCommand {
 
     /// The plan of the grid the options and the grid file give.
     private func makePlan() throws(Failure) -> Plan {
-        var grid = Grid()
-        if let path = self.grid { try grid.read(readText(path, what: "grid file"), from: inputName(path)) }
+        var grid = SweepGrid()
+        if let path = self.grid {
+            let text = try readText(path, what: "grid file")
+            do throws(ReportError) { try grid.read(text, from: inputName(path)) } catch { throw Failure(error) }
+        }
         let lists: [(Parameter, String?)] = [
             (.walls, walls), (.width, width), (.height, height), (.colours, colours), (.corners, corners),
             (.scoring, scoring), (.comboWindow, comboWindow), (.tapInterval, tapInterval), (.player, player),

@@ -42,7 +42,7 @@ extension CollisionCastHit {
     /// Whether the hit is within `tolerance` metres of `position` and, when `normal` is given,
     /// its normal within `tolerance` of `normal`.
     public func isApproximately(at position: SIMD3<Float>, normal: SIMD3<Float>? = nil, tolerance: Float = 1e-4) -> Bool {
-        func isNear(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Bool { ((a - b) * (a - b)).sum() <= tolerance * tolerance }
-        return isNear(self.position, position) && (normal.map { isNear(self.normal, $0) } ?? true)
+        isClose(self.position, position, tolerance: tolerance)
+            && (normal.map { isClose(self.normal, $0, tolerance: tolerance) } ?? true)
     }
 }

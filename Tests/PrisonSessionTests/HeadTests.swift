@@ -1,13 +1,8 @@
 import PrisonSession
 import PrisonSpace
+import PrisonSpaceTesting
 import PrisonWorld
 import Testing
-
-/// Whether `a` and `b` are within `tolerance` in every coordinate.
-private func isClose(_ a: SIMD3<Float>, _ b: SIMD3<Float>, tolerance: Float = 1e-5) -> Bool {
-    let d = a - b
-    return max(abs(d.x), abs(d.y), abs(d.z)) <= tolerance
-}
 
 /// The yaws a turn goes through when advanced in `steps` equal steps over the face duration
 /// and a little more.
@@ -32,7 +27,7 @@ struct HeadTests {
         #expect(head.yaw == 0 && head.pitch == 0)
         #expect(head.facedWall == 0)
         #expect(!head.isTurning)
-        #expect(isClose(forward(head), [0, 0, -1]))
+        #expect(isClose(forward(head), [0, 0, -1], tolerance: 1e-5))
     }
 
     @Test("Facing wall 3 from wall 0 turns left, through 359…270, never the long way round")
@@ -262,7 +257,7 @@ struct HeadTests {
     func forwardByYaw(yaw: Float, direction: SIMD3<Float>) {
         var head = Head(walls: 4)
         head.look(yaw: yaw, pitch: 0)
-        #expect(isClose(forward(head), direction), "forward \(forward(head))")
+        #expect(isClose(forward(head), direction, tolerance: 1e-5), "forward \(forward(head))")
     }
 
     @Test("Facing wall n looks straight at wall n of the room layout", arguments: 0..<4)
@@ -271,7 +266,7 @@ struct HeadTests {
         head.face(wall: wall)
         head.advance(by: Head.faceDuration)
         let wallForward = RoomLayout(walls: 4, width: 12).rotation(ofWall: wall).act([0, 0, -1])
-        #expect(isClose(forward(head), wallForward), "head \(forward(head)), wall \(wallForward)")
+        #expect(isClose(forward(head), wallForward, tolerance: 1e-5), "head \(forward(head)), wall \(wallForward)")
     }
 
     @Test("Pitching up looks up, and down looks down, whatever the yaw", arguments: [0, 90, 200] as [Float])

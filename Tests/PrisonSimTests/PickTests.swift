@@ -1,4 +1,5 @@
 import Foundation
+import PrisonSpaceTesting
 import Testing
 
 /// What `prison-sim pick` prints.
@@ -75,10 +76,6 @@ private func splitNumbers(_ text: String) -> (text: String, numbers: [Double]) {
     return (template, numbers)
 }
 
-private func close(_ a: [Double], _ b: [Double], tolerance: Double = 1e-4) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
-}
-
 /// Checks a hit against the expected block, distance, point and normal.
 private func expectHit(
     _ report: PickReport, wall: Int, column: Int, row: Int, distance: Double, point: [Double], normal: [Double],
@@ -88,9 +85,9 @@ private func expectHit(
     #expect(
         (hit.wall, hit.column, hit.row) == (wall, column, row),
         "hit \(hit.wall) \(hit.column) \(hit.row), expected \(wall) \(column) \(row)", sourceLocation: sourceLocation)
-    #expect(abs(hit.distance - distance) < 1e-4, "distance \(hit.distance), expected \(distance)", sourceLocation: sourceLocation)
-    #expect(close(hit.point, point), "point \(hit.point), expected \(point)", sourceLocation: sourceLocation)
-    #expect(close(hit.normal, normal), "normal \(hit.normal), expected \(normal)", sourceLocation: sourceLocation)
+    #expect(isClose(hit.distance, distance), "distance \(hit.distance), expected \(distance)", sourceLocation: sourceLocation)
+    #expect(isClose(hit.point, point), "point \(hit.point), expected \(point)", sourceLocation: sourceLocation)
+    #expect(isClose(hit.normal, normal), "normal \(hit.normal), expected \(normal)", sourceLocation: sourceLocation)
 }
 
 @Suite("PickTests")
@@ -138,7 +135,7 @@ struct PickTests {
             """
         let (text, numbers) = splitNumbers(result.stdout)
         #expect(text == template, "\(result.stdout)")
-        #expect(close(numbers, [2, 0.6, 0, 0, 1, 0.15, 0.45, -0.6, 1, 0]), "\(numbers)")
+        #expect(isClose(numbers, [2, 0.6, 0, 0, 1, 0.15, 0.45, -0.6, 1, 0]), "\(numbers)")
     }
 
     @Test("Negative coordinates can follow the option after a space, as positive ones do")

@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+import PrisonSpaceTesting
 import Testing
 
 @Suite("prison-sim run")
@@ -33,7 +34,7 @@ struct RunTests {
             #expect(rows.map { $0["index"] } == (0..<12).map(String.init))
             #expect(rows.allSatisfy { $0["command"] == "run" && $0["seed"] == "3" && $0["games"] == "12" })
             let scores = rows.map { Int($0["score"]!)! }
-            #expect(abs((json["meanScore"] as? Double ?? -1) - Double(scores.reduce(0, +)) / 12) < 1e-9)
+            #expect(isClose(json["meanScore"] as? Double ?? -1, Double(scores.reduce(0, +)) / 12, tolerance: 1e-9))
             #expect(json["bestScore"] as? Int == scores.max())
             let svg = try String(contentsOfFile: directory.path("scores.svg"), encoding: .utf8)
             #expect(svg.contains("<svg") && svg.contains("</svg>") && svg.contains("random"))

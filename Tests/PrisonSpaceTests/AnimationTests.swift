@@ -41,8 +41,8 @@ struct AnimationTests {
         let target = Transform(scale: [3, 3, 3], rotation: simd_quatf(angle: .pi / 2, axis: [0, 1, 0]), translation: [2, 0, 0])
         box.move(to: target, relativeTo: nil, duration: .seconds(1))
         space.advance(by: .milliseconds(500))
-        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
-        #expect(box.transform.scale.isApproximatelyEqual(to: [2, 2, 2]))
+        #expect(isClose(box.transform.translation, [1, 0, 0]))
+        #expect(isClose(box.transform.scale, [2, 2, 2]))
         #expect(box.transform.rotation.isApproximatelyEqual(to: simd_quatf(angle: .pi / 4, axis: [0, 1, 0])))
         space.advance(by: .milliseconds(500))
         #expect(box.transform == target)
@@ -57,15 +57,15 @@ struct AnimationTests {
         space.advance(by: .seconds(1))
         move.pause()
         space.advance(by: .seconds(1))
-        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 0, 0]))
+        #expect(isClose(box.transform.translation, [1, 0, 0]))
         #expect(!move.isPlaying && move.isPaused)
         move.resume()
         move.speed = 2
         space.advance(by: .seconds(1))
-        #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
+        #expect(isClose(box.transform.translation, [3, 0, 0]))
         move.stop()
         space.advance(by: .seconds(5))
-        #expect(box.transform.translation.isApproximatelyEqual(to: [3, 0, 0]))
+        #expect(isClose(box.transform.translation, [3, 0, 0]))
         #expect(move.isStopped && !move.isComplete && completions == 0)
     }
 
@@ -93,7 +93,7 @@ struct AnimationTests {
         let second = box.move(to: Transform(translation: [1, 2, 0]), relativeTo: nil, duration: .seconds(1))
         #expect(first.isStopped && !first.isComplete)
         space.advance(by: .milliseconds(500))
-        #expect(box.transform.translation.isApproximatelyEqual(to: [1, 1, 0]), "from the midpoint (1, 0, 0)")
+        #expect(isClose(box.transform.translation, [1, 1, 0]), "from the midpoint (1, 0, 0)")
         space.advance(by: .seconds(1))
         #expect(second.isComplete && !firstDone)
     }
@@ -107,7 +107,7 @@ struct AnimationTests {
         box.move(to: Transform(translation: [0, 0, -1]), relativeTo: anchor, duration: .seconds(1), timingFunction: .easeInOut)
         space.advance(by: .seconds(1))
         // The anchor is turned 90° left: its -z is the world's -x.
-        #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [-1, 0, -2]))
+        #expect(isClose(box.position(relativeTo: nil), [-1, 0, -2]))
     }
 
     @Test("Orientation can be read and set relative to another entity")

@@ -42,7 +42,7 @@ struct CameraTests {
             let pixel = try #require(camera.project(world, viewport: viewport), "\(local)")
             #expect(pixel.x >= 0 && pixel.x <= viewport.x && pixel.y >= 0 && pixel.y <= viewport.y, "\(local) -> \(pixel)")
             let ray = try #require(camera.ray(through: pixel, viewport: viewport))
-            #expect(ray.origin.isApproximatelyEqual(to: eye, tolerance: 1e-5))
+            #expect(isClose(ray.origin, eye, tolerance: 1e-5))
             #expect(abs(ray.direction.length - 1) < 1e-4)
             #expect(distance(from: world, toLineFrom: ray.origin, along: ray.direction) < 1e-3, "\(local) -> \(pixel)")
             // In front, not behind.
@@ -86,10 +86,10 @@ struct CameraTests {
         let space = Space()
         let camera = camera(lookingAt: target, in: space)
         let ray = try #require(camera.ray(through: viewport / 2, viewport: viewport))
-        #expect(ray.origin.isApproximatelyEqual(to: eye, tolerance: 1e-5))
-        #expect(ray.direction.isApproximatelyEqual(to: (target - eye).normalized, tolerance: 1e-4), "\(ray.direction)")
+        #expect(isClose(ray.origin, eye, tolerance: 1e-5))
+        #expect(isClose(ray.direction, (target - eye).normalized, tolerance: 1e-4), "\(ray.direction)")
         let forward = camera.convert(position: [0, 0, -1], to: nil) - eye
-        #expect(ray.direction.isApproximatelyEqual(to: forward.normalized, tolerance: 1e-4))
+        #expect(isClose(ray.direction, forward.normalized, tolerance: 1e-4))
         // And the target appears in the middle of the picture.
         let pixel = try #require(camera.project(target, viewport: viewport))
         #expect(abs(pixel.x - 400) < 0.05 && abs(pixel.y - 300) < 0.05, "\(pixel)")

@@ -51,21 +51,21 @@ struct EntityTests {
         let tree = Tree()
         // c in b's space is its translation; in a's space b turns (0,2,1) to (0,-1,2) and moves it
         // by (0,0,-1); in the world a scales by 2, turns (0,-2,2) to (2,-2,0), moves by (1,0,0).
-        #expect(tree.c.position(relativeTo: tree.b).isApproximatelyEqual(to: [0, 4, 2], tolerance: 1e-5))
-        #expect(tree.c.position(relativeTo: tree.a).isApproximatelyEqual(to: [0, -1, 1], tolerance: 1e-5))
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [3, -2, 0], tolerance: 1e-5))
-        #expect(tree.c.position(relativeTo: tree.space.root).isApproximatelyEqual(to: [3, -2, 0], tolerance: 1e-5))
-        #expect(tree.b.position(relativeTo: nil).isApproximatelyEqual(to: [-1, 0, 0], tolerance: 1e-5))
-        #expect(tree.a.position(relativeTo: nil).isApproximatelyEqual(to: [1, 0, 0], tolerance: 1e-6))
+        #expect(isClose(tree.c.position(relativeTo: tree.b), [0, 4, 2], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: tree.a), [0, -1, 1], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), [3, -2, 0], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: tree.space.root), [3, -2, 0], tolerance: 1e-5))
+        #expect(isClose(tree.b.position(relativeTo: nil), [-1, 0, 0], tolerance: 1e-5))
+        #expect(isClose(tree.a.position(relativeTo: nil), [1, 0, 0], tolerance: 1e-6))
         // In the sibling s: (0,-1,1) less (0,1,0), turned back half a turn about z.
-        #expect(tree.c.position(relativeTo: tree.s).isApproximatelyEqual(to: [0, 2, 1], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: tree.s), [0, 2, 1], tolerance: 1e-5))
         // Ancestors seen from a descendant.
-        #expect(tree.b.position(relativeTo: tree.c).isApproximatelyEqual(to: [-4.0 / 3, 0, -2.0 / 3], tolerance: 1e-5))
-        #expect(tree.a.position(relativeTo: tree.c).isApproximatelyEqual(to: [-2.0 / 3, 0, -2.0 / 3], tolerance: 1e-5))
+        #expect(isClose(tree.b.position(relativeTo: tree.c), [-4.0 / 3, 0, -2.0 / 3], tolerance: 1e-5))
+        #expect(isClose(tree.a.position(relativeTo: tree.c), [-2.0 / 3, 0, -2.0 / 3], tolerance: 1e-5))
         // An entity is at its own origin.
         for (name, entity) in tree.references {
             guard let entity else { continue }
-            #expect(entity.position(relativeTo: entity).isApproximatelyEqual(to: .zero, tolerance: 1e-5), "\(name)")
+            #expect(isClose(entity.position(relativeTo: entity), .zero, tolerance: 1e-5), "\(name)")
         }
     }
 
@@ -78,7 +78,7 @@ struct EntityTests {
             for (name, reference) in tree.references {
                 let relative = entity.position(relativeTo: reference)
                 let back = reference?.convert(position: relative, to: nil) ?? relative
-                #expect(back.isApproximatelyEqual(to: world, tolerance: 1e-4), "\(entity.name) via \(name)")
+                #expect(isClose(back, world, tolerance: 1e-4), "\(entity.name) via \(name)")
             }
         }
     }
@@ -94,7 +94,7 @@ struct EntityTests {
                 let before = tree.c.transform
                 tree.c.setPosition(target, relativeTo: same)
                 #expect(
-                    tree.c.position(relativeTo: same).isApproximatelyEqual(to: target, tolerance: 1e-4),
+                    isClose(tree.c.position(relativeTo: same), target, tolerance: 1e-4),
                     "relative to \(name)")
                 // Only the translation changes.
                 #expect(tree.c.transform.rotation == before.rotation)
@@ -104,12 +104,12 @@ struct EntityTests {
         // Relative to the parent, the position is the translation.
         let tree = Tree()
         tree.c.setPosition([7, 8, 9], relativeTo: tree.b)
-        #expect(tree.c.transform.translation.isApproximatelyEqual(to: [7, 8, 9], tolerance: 1e-5))
+        #expect(isClose(tree.c.transform.translation, [7, 8, 9], tolerance: 1e-5))
         // In the world, by hand: a scales by 2, turns +x to -z and moves by (1,0,0), so the world
         // point (1,0,-4) is (2,0,0) in a's space.
         tree.b.setPosition([1, 0, -4], relativeTo: nil)
-        #expect(tree.b.transform.translation.isApproximatelyEqual(to: [2, 0, 0], tolerance: 1e-5))
-        #expect(tree.b.position(relativeTo: nil).isApproximatelyEqual(to: [1, 0, -4], tolerance: 1e-5))
+        #expect(isClose(tree.b.transform.translation, [2, 0, 0], tolerance: 1e-5))
+        #expect(isClose(tree.b.position(relativeTo: nil), [1, 0, -4], tolerance: 1e-5))
     }
 
     @Test("transform(relativeTo:) and setTransform(_:relativeTo:) are inverses")
@@ -162,22 +162,22 @@ struct EntityTests {
                 for _ in 0..<5 {
                     let p = random.vector(in: -3...3)
                     let there = from.convert(position: p, to: to)
-                    #expect(from.convert(position: there, from: to).isApproximatelyEqual(to: p, tolerance: 1e-4), "\(fromName) <-> \(toName)")
+                    #expect(isClose(from.convert(position: there, from: to), p, tolerance: 1e-4), "\(fromName) <-> \(toName)")
                     // The same conversion, said from the other side.
                     if let to {
-                        #expect(to.convert(position: p, from: from).isApproximatelyEqual(to: there, tolerance: 1e-4))
+                        #expect(isClose(to.convert(position: p, from: from), there, tolerance: 1e-4))
                     }
                 }
             }
         }
         // Hand-computed: c's origin in s's space, and a point of c in the world.
-        #expect(tree.s.convert(position: .zero, from: tree.c).isApproximatelyEqual(to: [0, 2, 1], tolerance: 1e-5))
-        #expect(tree.c.convert(position: .zero, to: tree.s).isApproximatelyEqual(to: [0, 2, 1], tolerance: 1e-5))
+        #expect(isClose(tree.s.convert(position: .zero, from: tree.c), [0, 2, 1], tolerance: 1e-5))
+        #expect(isClose(tree.c.convert(position: .zero, to: tree.s), [0, 2, 1], tolerance: 1e-5))
         // c's local (1,0,0) in the world: c's world scale (3) and rotation applied, then its position.
         let world = tree.c.convert(position: [1, 0, 0], to: nil)
         let expected = tree.c.orientation(relativeTo: nil).act([3, 0, 0]) + [3, -2, 0]
-        #expect(world.isApproximatelyEqual(to: expected, tolerance: 1e-4))
-        #expect(tree.c.convert(position: [3, -2, 0], from: nil).isApproximatelyEqual(to: .zero, tolerance: 1e-5))
+        #expect(isClose(world, expected, tolerance: 1e-4))
+        #expect(isClose(tree.c.convert(position: [3, -2, 0], from: nil), .zero, tolerance: 1e-5))
     }
 
     @Test("look(at:from:upVector:relativeTo:) points the entity's -z at the target")
@@ -195,26 +195,26 @@ struct EntityTests {
                 // Work in the world: where c is, where its -z points, and which way is its up.
                 let toWorld = { (p: SIMD3<Float>) in same?.convert(position: p, to: nil) ?? p }
                 let worldPosition = toWorld(position), worldTarget = toWorld(target)
-                #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: worldPosition, tolerance: 1e-4), "\(name)")
+                #expect(isClose(tree.c.position(relativeTo: nil), worldPosition, tolerance: 1e-4), "\(name)")
                 let ahead = tree.c.convert(position: [0, 0, -1], to: nil) - worldPosition
                 #expect(
-                    ahead.normalized.isApproximatelyEqual(to: (worldTarget - worldPosition).normalized, tolerance: 1e-3),
+                    isClose(ahead.normalized, (worldTarget - worldPosition).normalized, tolerance: 1e-3),
                     "relative to \(name): -z points along \(ahead.normalized)")
                 // In the reference's space, +y leans toward up and x stays level with it.
                 let localUp = tree.c.convert(position: [0, 1, 0], to: same) - position
                 #expect(localUp.dot(up) > 0, "relative to \(name)")
                 let localRight = tree.c.convert(position: [1, 0, 0], to: same) - position
                 #expect(abs(localRight.normalized.dot(up.normalized)) < 1e-3, "relative to \(name)")
-                #expect(tree.c.position(relativeTo: same).isApproximatelyEqual(to: position, tolerance: 1e-4))
+                #expect(isClose(tree.c.position(relativeTo: same), position, tolerance: 1e-4))
             }
         }
         // In the world, looking from the eye to the right-hand wall.
         let tree = Tree()
         tree.other.look(at: [5, 1.6, 0], from: [0, 1.6, 0], relativeTo: nil)
-        #expect(tree.other.convert(position: [0, 0, -1], to: nil).isApproximatelyEqual(to: [1.5, 1.6, 0], tolerance: 1e-4))
-        #expect(tree.other.convert(position: [0, 1, 0], to: nil).isApproximatelyEqual(to: [0, 3.1, 0], tolerance: 1e-4))
+        #expect(isClose(tree.other.convert(position: [0, 0, -1], to: nil), [1.5, 1.6, 0], tolerance: 1e-4))
+        #expect(isClose(tree.other.convert(position: [0, 1, 0], to: nil), [0, 3.1, 0], tolerance: 1e-4))
         // The scale is kept.
-        #expect(tree.other.transform.scale.isApproximatelyEqual(to: [1.5, 1.5, 1.5], tolerance: 1e-4))
+        #expect(isClose(tree.other.transform.scale, [1.5, 1.5, 1.5], tolerance: 1e-4))
     }
 
     @Test("findEntity(named:) searches depth first, itself included")
@@ -252,14 +252,14 @@ struct EntityTests {
         #expect(tree.c.space === tree.space)
         // It moved in the world: it now sits at its translation in s's space.
         let after = tree.c.position(relativeTo: nil)
-        #expect(after.isApproximatelyEqual(to: tree.s.convert(position: [0, 4, 2], to: nil), tolerance: 1e-5))
-        #expect(!after.isApproximatelyEqual(to: before, tolerance: 0.1))
+        #expect(isClose(after, tree.s.convert(position: [0, 4, 2], to: nil), tolerance: 1e-5))
+        #expect(!isClose(after, before, tolerance: 0.1))
         // Moving to an entity of another space moves it there.
         let elsewhere = Space()
         elsewhere.addChild(tree.c)
         #expect(tree.c.space === elsewhere)
         #expect(tree.c.parent === elsewhere.root)
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [0, 4, 2], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), [0, 4, 2], tolerance: 1e-5))
         #expect(tree.space.findEntity(named: "c") == nil)
     }
 
@@ -280,8 +280,8 @@ struct EntityTests {
         #expect(tree.space.findEntity(named: "box") == nil)
         #expect(tree.space.firstHit(from: centre + [0, 0, 2], toward: centre) == nil)
         // Without a parent, the entity's transform is its world transform.
-        #expect(tree.b.position(relativeTo: nil).isApproximatelyEqual(to: [0, 0, -1], tolerance: 1e-6))
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: tree.b.transform.matrix.transformPoint([0, 4, 2]), tolerance: 1e-5))
+        #expect(isClose(tree.b.position(relativeTo: nil), [0, 0, -1], tolerance: 1e-6))
+        #expect(isClose(tree.c.position(relativeTo: nil), tree.b.transform.matrix.transformPoint([0, 4, 2]), tolerance: 1e-5))
         // Removing again does nothing.
         tree.b.removeFromParent()
         #expect(tree.b.parent == nil)
@@ -292,36 +292,36 @@ struct EntityTests {
         let tree = Tree()
         let box = Entity(name: "box", collision: CollisionComponent(shapes: [.generateBox(size: [0.2, 0.2, 0.2])]))
         tree.c.addChild(box)
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [3, -2, 0], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), [3, -2, 0], tolerance: 1e-5))
         _ = box.worldMatrix
         // Move the grandparent: c and the box move with it.
         tree.a.transform.translation += [0, 10, 0]
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [3, 8, 0], tolerance: 1e-5))
-        #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [3, 8, 0], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), [3, 8, 0], tolerance: 1e-5))
+        #expect(isClose(box.position(relativeTo: nil), [3, 8, 0], tolerance: 1e-5))
         // Turn the parent: c's position in a follows.
         _ = tree.c.worldMatrix
         tree.b.transform.rotation = .identity
-        #expect(tree.c.position(relativeTo: tree.a).isApproximatelyEqual(to: [0, 2, 0], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: tree.a), [0, 2, 0], tolerance: 1e-5))
         // Scale the grandparent through setTransform.
         _ = box.worldMatrix
         var aTransform = tree.a.transform
         aTransform.scale = [1, 1, 1]
         tree.a.setTransform(aTransform, relativeTo: nil)
         // c is (0,2,0) in a, which now only turns (a quarter about y) and moves (by (1,10,0)).
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: tree.a.convert(position: [0, 2, 0], to: nil), tolerance: 1e-5))
-        #expect(tree.c.position(relativeTo: nil).isApproximatelyEqual(to: [1, 12, 0], tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), tree.a.convert(position: [0, 2, 0], to: nil), tolerance: 1e-5))
+        #expect(isClose(tree.c.position(relativeTo: nil), [1, 12, 0], tolerance: 1e-5))
         // Ray casts see the box where it is now.
         let centre = box.position(relativeTo: nil)
         #expect(tree.space.firstHit(from: centre + [0, 0, 3], toward: centre)?.entity === box)
         tree.a.transform.translation += [0, 20, 0]
         #expect(tree.space.firstHit(from: centre + [0, 0, 3], toward: centre) == nil)
         let moved = box.position(relativeTo: nil)
-        #expect(moved.isApproximatelyEqual(to: centre + [0, 20, 0], tolerance: 1e-4))
+        #expect(isClose(moved, centre + [0, 20, 0], tolerance: 1e-4))
         let hit = tree.space.firstHit(from: moved + [0, 0, 3], toward: moved)
         #expect(hit?.entity === box)
         // Re-parenting after a cached read.
         _ = box.worldMatrix
         tree.other.addChild(box)
-        #expect(box.position(relativeTo: nil).isApproximatelyEqual(to: [0, 0, 5], tolerance: 1e-5))
+        #expect(isClose(box.position(relativeTo: nil), [0, 0, 5], tolerance: 1e-5))
     }
 }

@@ -1,4 +1,5 @@
 import PrisonSpace
+import PrisonSpaceTesting
 import Testing
 
 /// A small, fast, deterministic generator (SplitMix64) so that "random" cases are the same on
@@ -53,7 +54,7 @@ struct MathTests {
                 let q = simd_quatf(angle: angle, axis: axis)
                 #expect(abs(q.angle - angle) < 1e-4, "angle \(angle) about \(axis) read back as \(q.angle)")
                 #expect(
-                    q.axis.isApproximatelyEqual(to: axis.normalized, tolerance: 1e-4),
+                    isClose(q.axis, axis.normalized, tolerance: 1e-4),
                     "axis \(axis) at \(angle) read back as \(q.axis)")
                 let unitLength = (q.vector * q.vector).sum().squareRoot()
                 #expect(abs(unitLength - 1) < 1e-5)
@@ -78,7 +79,7 @@ struct MathTests {
             #expect((q * q.inverse).isApproximatelyEqual(to: .identity, tolerance: 1e-5))
             #expect((q.inverse * q).isApproximatelyEqual(to: .identity, tolerance: 1e-5))
             let v = random.vector(in: -3...3)
-            #expect(q.inverse.act(q.act(v)).isApproximatelyEqual(to: v, tolerance: 1e-4))
+            #expect(isClose(q.inverse.act(q.act(v)), v, tolerance: 1e-4))
         }
     }
 
@@ -87,20 +88,20 @@ struct MathTests {
         let quarter = Float.pi / 2
         let aboutY = simd_quatf(angle: quarter, axis: [0, 1, 0])
         // Counter-clockwise seen from above: forward (-z) turns to the left (-x), right (+x) to forward.
-        #expect(aboutY.act([0, 0, -1]).isApproximatelyEqual(to: [-1, 0, 0], tolerance: 1e-6))
-        #expect(aboutY.act([1, 0, 0]).isApproximatelyEqual(to: [0, 0, -1], tolerance: 1e-6))
-        #expect(aboutY.act([0, 1, 0]).isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-6))
+        #expect(isClose(aboutY.act([0, 0, -1]), [-1, 0, 0], tolerance: 1e-6))
+        #expect(isClose(aboutY.act([1, 0, 0]), [0, 0, -1], tolerance: 1e-6))
+        #expect(isClose(aboutY.act([0, 1, 0]), [0, 1, 0], tolerance: 1e-6))
         let aboutZ = simd_quatf(angle: quarter, axis: [0, 0, 1])
-        #expect(aboutZ.act([1, 0, 0]).isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-6))
-        #expect(aboutZ.act([0, 1, 0]).isApproximatelyEqual(to: [-1, 0, 0], tolerance: 1e-6))
+        #expect(isClose(aboutZ.act([1, 0, 0]), [0, 1, 0], tolerance: 1e-6))
+        #expect(isClose(aboutZ.act([0, 1, 0]), [-1, 0, 0], tolerance: 1e-6))
         let aboutX = simd_quatf(angle: quarter, axis: [1, 0, 0])
-        #expect(aboutX.act([0, 1, 0]).isApproximatelyEqual(to: [0, 0, 1], tolerance: 1e-6))
-        #expect(aboutX.act([0, 0, 1]).isApproximatelyEqual(to: [0, -1, 0], tolerance: 1e-6))
+        #expect(isClose(aboutX.act([0, 1, 0]), [0, 0, 1], tolerance: 1e-6))
+        #expect(isClose(aboutX.act([0, 0, 1]), [0, -1, 0], tolerance: 1e-6))
         // A negative angle turns the other way; so does a negated axis.
         let back = simd_quatf(angle: -quarter, axis: [0, 1, 0])
-        #expect(back.act([0, 0, -1]).isApproximatelyEqual(to: [1, 0, 0], tolerance: 1e-6))
+        #expect(isClose(back.act([0, 0, -1]), [1, 0, 0], tolerance: 1e-6))
         let flipped = simd_quatf(angle: quarter, axis: [0, -1, 0])
-        #expect(flipped.act([0, 0, -1]).isApproximatelyEqual(to: [1, 0, 0], tolerance: 1e-6))
+        #expect(isClose(flipped.act([0, 0, -1]), [1, 0, 0], tolerance: 1e-6))
         // Rotations keep lengths.
         let odd = simd_quatf(angle: 0.7, axis: [1, -2, 0.5])
         #expect(abs(odd.act([3, -4, 12]).length - 13) < 1e-4)
@@ -111,15 +112,15 @@ struct MathTests {
         let a = simd_quatf(angle: .pi / 2, axis: [1, 0, 0])
         let b = simd_quatf(angle: .pi / 2, axis: [0, 1, 0])
         // b turns +x to -z, then a turns -z to +y.
-        #expect((a * b).act([1, 0, 0]).isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-6))
+        #expect(isClose((a * b).act([1, 0, 0]), [0, 1, 0], tolerance: 1e-6))
         // The other order: a leaves +x alone, then b turns it to -z.
-        #expect((b * a).act([1, 0, 0]).isApproximatelyEqual(to: [0, 0, -1], tolerance: 1e-6))
+        #expect(isClose((b * a).act([1, 0, 0]), [0, 0, -1], tolerance: 1e-6))
 
         var random = SpaceTestRandom(seed: 2)
         for _ in 0..<100 {
             let p = random.rotation(), q = random.rotation()
             let v = random.vector(in: -2...2)
-            #expect((p * q).act(v).isApproximatelyEqual(to: p.act(q.act(v)), tolerance: 1e-4))
+            #expect(isClose((p * q).act(v), p.act(q.act(v)), tolerance: 1e-4))
         }
     }
 
@@ -130,7 +131,7 @@ struct MathTests {
             let from = random.direction() * random.float(in: 0.5...4)
             let to = random.direction() * random.float(in: 0.5...4)
             let q = simd_quatf(from: from, to: to)
-            #expect(q.act(from.normalized).isApproximatelyEqual(to: to.normalized, tolerance: 1e-4), "\(from) -> \(to)")
+            #expect(isClose(q.act(from.normalized), to.normalized, tolerance: 1e-4), "\(from) -> \(to)")
             // Shortest arc: the angle is the angle between the vectors, about their cross product.
             let between = Float.acos(max(-1, min(1, from.normalized.dot(to.normalized))))
             #expect(abs(q.angle - between) < 1e-3, "\(from) -> \(to): angle \(q.angle), expected \(between)")
@@ -150,7 +151,7 @@ struct MathTests {
     @Test("init(from:to:) turns half a circle for opposite vectors", arguments: opposites)
     func fromToOpposite(from: SIMD3<Float>, to: SIMD3<Float>) {
         let q = simd_quatf(from: from, to: to)
-        #expect(q.act(from.normalized).isApproximatelyEqual(to: to.normalized, tolerance: 1e-4), "\(q)")
+        #expect(isClose(q.act(from.normalized), to.normalized, tolerance: 1e-4), "\(q)")
         #expect(abs(q.angle - .pi) < 1e-3)
         // The axis of a half turn is perpendicular to the vectors.
         #expect(abs(q.axis.dot(from.normalized)) < 1e-4)
@@ -167,7 +168,7 @@ struct MathTests {
         for _ in 0..<100 { cases.append((random.direction() * 3, random.direction())) }
         for (forward, up) in cases where forward.normalized.cross(up.normalized).length > 0.05 {
             let q = simd_quatf(lookingToward: forward, up: up)
-            #expect(q.act([0, 0, -1]).isApproximatelyEqual(to: forward.normalized, tolerance: 1e-4), "\(forward) \(up)")
+            #expect(isClose(q.act([0, 0, -1]), forward.normalized, tolerance: 1e-4), "\(forward) \(up)")
             let newUp = q.act([0, 1, 0]), newRight = q.act([1, 0, 0])
             // Up stays in the plane of the direction and `up`, on `up`'s side: right is level.
             #expect(abs(newRight.dot(up.normalized)) < 1e-4, "\(forward) \(up): right \(newRight)")
@@ -176,8 +177,8 @@ struct MathTests {
         }
         // Looking along +x with +y up: right is +z (behind the player's starting view).
         let east = simd_quatf(lookingToward: [1, 0, 0])
-        #expect(east.act([1, 0, 0]).isApproximatelyEqual(to: [0, 0, 1], tolerance: 1e-5))
-        #expect(east.act([0, 1, 0]).isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-5))
+        #expect(isClose(east.act([1, 0, 0]), [0, 0, 1], tolerance: 1e-5))
+        #expect(isClose(east.act([0, 1, 0]), [0, 1, 0], tolerance: 1e-5))
         // The default direction is no turn at all.
         #expect(simd_quatf(lookingToward: [0, 0, -1]).isApproximatelyEqual(to: .identity))
     }
@@ -186,7 +187,7 @@ struct MathTests {
     func lookingAlongUp() {
         for forward: SIMD3<Float> in [[0, 1, 0], [0, -1, 0], [0, -5, 0]] {
             let q = simd_quatf(lookingToward: forward, up: [0, 1, 0])
-            #expect(q.act([0, 0, -1]).isApproximatelyEqual(to: forward.normalized, tolerance: 1e-4))
+            #expect(isClose(q.act([0, 0, -1]), forward.normalized, tolerance: 1e-4))
             let unitLength = (q.vector * q.vector).sum().squareRoot()
             #expect(abs(unitLength - 1) < 1e-5)
         }
@@ -220,7 +221,7 @@ struct MathTests {
         let long = simd_quatf(angle: 3 * .pi / 2, axis: [0, 1, 0])
         let middle = simd_slerp(.identity, long, 0.5)
         #expect(middle.isApproximatelyEqual(to: simd_quatf(angle: -.pi / 4, axis: [0, 1, 0]), tolerance: 1e-5))
-        #expect(middle.act([0, 0, -1]).isApproximatelyEqual(to: [0.7071068, 0, -0.7071068], tolerance: 1e-5))
+        #expect(isClose(middle.act([0, 0, -1]), [0.7071068, 0, -0.7071068], tolerance: 1e-5))
         // The negated quaternion is the same rotation: the path is the same.
         let turn = simd_quatf(angle: 1, axis: [0, 0, 1])
         let negated = simd_quatf(vector: -turn.vector)
@@ -244,7 +245,7 @@ struct MathTests {
             #expect((m * inverse).isApproximatelyEqual(to: matrix_identity_float4x4, tolerance: 1e-4), "\(transform)")
             #expect((inverse * m).isApproximatelyEqual(to: matrix_identity_float4x4, tolerance: 1e-4), "\(transform)")
             let p = random.vector(in: -4...4)
-            #expect(inverse.transformPoint(m.transformPoint(p)).isApproximatelyEqual(to: p, tolerance: 1e-3))
+            #expect(isClose(inverse.transformPoint(m.transformPoint(p)), p, tolerance: 1e-3))
         }
         #expect(matrix_identity_float4x4.inverse == matrix_identity_float4x4)
         let translation = simd_float4x4(translation: [1, -2, 3]).inverse
@@ -295,15 +296,15 @@ struct MathTests {
     func perspective() {
         let fieldOfView = Float.pi / 3, aspect: Float = 1.5, near: Float = 0.1, far: Float = 50
         let m = simd_float4x4(perspectiveFieldOfView: fieldOfView, aspectRatio: aspect, near: near, far: far)
-        #expect(m.transformPoint([0, 0, -near]).isApproximatelyEqual(to: [0, 0, -1], tolerance: 1e-5))
-        #expect(m.transformPoint([0, 0, -far]).isApproximatelyEqual(to: [0, 0, 1], tolerance: 1e-4))
+        #expect(isClose(m.transformPoint([0, 0, -near]), [0, 0, -1], tolerance: 1e-5))
+        #expect(isClose(m.transformPoint([0, 0, -far]), [0, 0, 1], tolerance: 1e-4))
         // The edges of the view on the near plane go to the edges of clip space.
         let top = near * Float.tan(fieldOfView / 2)
-        #expect(m.transformPoint([0, top, -near]).isApproximatelyEqual(to: [0, 1, -1], tolerance: 1e-5))
-        #expect(m.transformPoint([top * aspect, 0, -near]).isApproximatelyEqual(to: [1, 0, -1], tolerance: 1e-5))
+        #expect(isClose(m.transformPoint([0, top, -near]), [0, 1, -1], tolerance: 1e-5))
+        #expect(isClose(m.transformPoint([top * aspect, 0, -near]), [1, 0, -1], tolerance: 1e-5))
         #expect(
-            m.transformPoint([-top * aspect * far / near, -top * far / near, -far]).isApproximatelyEqual(
-                to: [-1, -1, 1], tolerance: 1e-3))
+            isClose(
+                m.transformPoint([-top * aspect * far / near, -top * far / near, -far]), [-1, -1, 1], tolerance: 1e-3))
         // Depth grows with distance.
         #expect(m.transformPoint([0, 0, -1]).z < m.transformPoint([0, 0, -2]).z)
         // The camera looks down -z: w is the distance in front of it.
@@ -343,11 +344,11 @@ struct MathTests {
         let t = Transform(
             scale: [2, 1, 1], rotation: simd_quatf(angle: .pi / 2, axis: [0, 0, 1]), translation: [0, 0, 5])
         // (1,0,0) scaled to (2,0,0), turned to (0,2,0), moved to (0,2,5).
-        #expect(t.matrix.transformPoint([1, 0, 0]).isApproximatelyEqual(to: [0, 2, 5], tolerance: 1e-5))
+        #expect(isClose(t.matrix.transformPoint([1, 0, 0]), [0, 2, 5], tolerance: 1e-5))
         // (0,1,0) is not stretched: the scale applies before the turn.
-        #expect(t.matrix.transformPoint([0, 1, 0]).isApproximatelyEqual(to: [-1, 0, 5], tolerance: 1e-5))
+        #expect(isClose(t.matrix.transformPoint([0, 1, 0]), [-1, 0, 5], tolerance: 1e-5))
         // Directions are not moved.
-        #expect(t.matrix.transformDirection([1, 0, 0]).isApproximatelyEqual(to: [0, 2, 0], tolerance: 1e-5))
+        #expect(isClose(t.matrix.transformDirection([1, 0, 0]), [0, 2, 0], tolerance: 1e-5))
 
         var random = SpaceTestRandom(seed: 9)
         for _ in 0..<100 {
@@ -357,7 +358,7 @@ struct MathTests {
             #expect(t.matrix.isApproximatelyEqual(to: composed, tolerance: 1e-5))
             let p = random.vector(in: -2...2)
             let expected = t.rotation.act(t.scale * p) + t.translation
-            #expect(t.matrix.transformPoint(p).isApproximatelyEqual(to: expected, tolerance: 1e-4))
+            #expect(isClose(t.matrix.transformPoint(p), expected, tolerance: 1e-4))
         }
     }
 }

@@ -11,7 +11,7 @@ struct RayTests {
         let box = BoundingBox(center: [0, 1, -3], size: [1, 1, 1])
         let eye = SIMD3<Float>(0, 1, -3) + face * 4
         let hit = try #require(Ray(from: eye, through: [0, 1, -3]).intersection(with: box))
-        #expect(hit.position.isApproximatelyEqual(to: [0, 1, -3] + face * 0.5))
+        #expect(isClose(hit.position, [0, 1, -3] + face * 0.5))
         #expect(hit.normal == face)
         #expect(abs(hit.distance - 3.5) < 1e-5)
     }
@@ -46,7 +46,7 @@ struct RayTests {
     func grazing() throws {
         let box = BoundingBox(min: [-0.5, -0.5, -3.5], max: [0.5, 0.5, -2.5])
         let face = try #require(Ray(origin: [0, 0.5, 0], direction: [0, 0, -1]).intersection(with: box))
-        #expect(face.position.isApproximatelyEqual(to: [0, 0.5, -2.5]))
+        #expect(isClose(face.position, [0, 0.5, -2.5]))
         #expect(Ray(origin: [0.5, 0.5, 0], direction: [0, 0, -1]).intersection(with: box) != nil)
         #expect(Ray(origin: [0, 0.5001, 0], direction: [0, 0, -1]).intersection(with: box) == nil)
     }
@@ -55,11 +55,11 @@ struct RayTests {
     func sphere() throws {
         let sphere = Sphere(center: [0, 1, -5], radius: 0.5)
         let hit = try #require(Ray(origin: [0, 1, 0], direction: [0, 0, -2]).intersection(with: sphere))
-        #expect(hit.position.isApproximatelyEqual(to: [0, 1, -4.5]) && hit.normal.isApproximatelyEqual(to: [0, 0, 1]))
+        #expect(isClose(hit.position, [0, 1, -4.5]) && isClose(hit.normal, [0, 0, 1]))
         #expect(abs(hit.distance - 4.5) < 1e-5)
         // Off centre: the normal points from the centre to the point.
         let side = try #require(Ray(origin: [0.3, 1, 0], direction: [0, 0, -1]).intersection(with: sphere))
-        #expect(side.normal.isApproximatelyEqual(to: (side.position - sphere.center) / 0.5))
+        #expect(isClose(side.normal, (side.position - sphere.center) / 0.5))
         #expect(abs(side.position.z - (-5 + 0.4)) < 1e-5)
     }
 
@@ -67,7 +67,7 @@ struct RayTests {
     func plane() throws {
         let floor = Plane(point: [0, 0, 0], normal: [0, 2, 0])
         let down = try #require(Ray(origin: [1, 2, 0], direction: [0, -1, 1]).intersection(with: floor))
-        #expect(down.position.isApproximatelyEqual(to: [1, 0, 2]) && down.normal == [0, 1, 0])
+        #expect(isClose(down.position, [1, 0, 2]) && down.normal == [0, 1, 0])
         #expect(abs(down.distance - 2 * Float(2).squareRoot()) < 1e-5)
         let up = try #require(Ray(origin: [0, -1, 0], direction: [0, 1, 0]).intersection(with: floor))
         #expect(up.normal == [0, -1, 0] && abs(up.distance - 1) < 1e-6)
@@ -81,7 +81,7 @@ struct RayTests {
     func triangle() throws {
         let triangle = Triangle([0, 0, -2], [1, 0, -2], [0, 1, -2])
         let inside = try #require(Ray(origin: [0.25, 0.25, 0], direction: [0, 0, -1]).intersection(with: triangle))
-        #expect(inside.position.isApproximatelyEqual(to: [0.25, 0.25, -2]) && inside.normal == [0, 0, 1])
+        #expect(isClose(inside.position, [0.25, 0.25, -2]) && inside.normal == [0, 0, 1])
         #expect(abs(inside.distance - 2) < 1e-6)
         let behind = try #require(Ray(origin: [0.25, 0.25, -4], direction: [0, 0, 1]).intersection(with: triangle))
         #expect(behind.normal == [0, 0, -1], "the normal faces the ray from the other side")
@@ -130,8 +130,8 @@ struct RayTests {
             if let cast, let pure {
                 hits += 1
                 #expect(abs(cast.distance - pure.distance) < 1e-3, "round \(round)")
-                #expect(cast.position.isApproximatelyEqual(to: pure.position, tolerance: 1e-3), "round \(round)")
-                #expect(cast.normal.isApproximatelyEqual(to: pure.normal, tolerance: 1e-3), "round \(round)")
+                #expect(isClose(cast.position, pure.position, tolerance: 1e-3), "round \(round)")
+                #expect(isClose(cast.normal, pure.normal, tolerance: 1e-3), "round \(round)")
             }
         }
         // Both casters hit often: agreeing on misses alone would prove nothing.

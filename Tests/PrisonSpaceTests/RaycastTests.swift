@@ -53,7 +53,7 @@ struct RaycastTests {
         space.addBoxes(at: [[0, 0, -3]], size: 1)
         // Along the top face plane (y = 0.5), toward the box: the ray touches the front edge first.
         let face = try #require(space.firstHit(from: [0, 0.5, 0], toward: [0, 0.5, -3]))
-        #expect(face.position.isApproximatelyEqual(to: [0, 0.5, -2.5]))
+        #expect(isClose(face.position, [0, 0.5, -2.5]))
         #expect(face.normal == [0, 0, 1])
         // Along an edge line (x = 0.5, y = 0.5).
         let edge = try #require(space.firstHit(from: [0.5, 0.5, 0], toward: [0.5, 0.5, -3]))
@@ -70,7 +70,7 @@ struct RaycastTests {
         // A ray slanting through the gap meets the right box's left side.
         let hit = try #require(space.firstHit(from: [-0.3, 0, 0], toward: [0.1, 0, -2]))
         #expect(hit.entity === boxes[1])
-        #expect(hit.normal.isApproximatelyEqual(to: [-1, 0, 0]))
+        #expect(isClose(hit.normal, [-1, 0, 0]))
         #expect(abs(hit.position.x - 0.1) < 1e-5)
         // Straight down the gap, nothing is hit.
         #expect(space.firstHit(from: [0, 0, 0], toward: [0, 0, -2]) == nil)

@@ -41,8 +41,8 @@ struct TestingAPITests {
                 let a = random.vector(in: -3...3), b = random.vector(in: -3...3)
                 let direction = child.convert(direction: b - a, from: reference)
                 let difference = child.convert(position: b, from: reference) - child.convert(position: a, from: reference)
-                #expect(direction.isApproximatelyEqual(to: difference, tolerance: 1e-3))
-                #expect(child.convert(direction: direction, to: reference).isApproximatelyEqual(to: b - a, tolerance: 1e-3))
+                #expect(isClose(direction, difference, tolerance: 1e-3))
+                #expect(isClose(child.convert(direction: direction, to: reference), b - a, tolerance: 1e-3))
                 // A surface through a with tangents u and v, and its normal.
                 let u = random.vector(in: -1...1), v = random.vector(in: -1...1)
                 let normal = u.cross(v)
@@ -52,7 +52,7 @@ struct TestingAPITests {
                 #expect(abs(converted.dot(child.convert(direction: u, from: reference).normalized)) < 1e-3)
                 #expect(abs(converted.dot(child.convert(direction: v, from: reference).normalized)) < 1e-3)
                 let back = child.convert(normal: converted, to: reference)
-                #expect(back.isApproximatelyEqual(to: normal.normalized, tolerance: 1e-3))
+                #expect(isClose(back, normal.normalized, tolerance: 1e-3))
             }
         }
         #expect(child.convert(normal: .zero, to: nil) == .zero)

@@ -12,8 +12,4 @@ extension SIMD3 where Scalar == Float {
     var normalized: SIMD3<Float> { length > 0 ? self / length : self }
 
     var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
-
-    func isApproximatelyEqual(to other: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
-        (self - other).length <= tolerance
-    }
 }

@@ -82,14 +82,13 @@ struct RoomTests {
                 let expected = spaceCentre(
                     wall: cell.wall, column: cell.column, row: cell.row, width: board.room.width, blockSize: blockSize)
                 #expect(
-                    block.entity.position(relativeTo: nil).isApproximatelyEqual(to: expected, tolerance: 1e-5),
+                    isClose(block.entity.position(relativeTo: nil), expected, tolerance: 1e-5),
                     "block \(cell) at \(block.entity.position(relativeTo: nil)), expected \(expected)")
                 #expect(
-                    world.layout.centre(wall: cell.wall, column: cell.column, row: cell.row)
-                        .isApproximatelyEqual(to: expected, tolerance: 1e-5))
+                    isClose(world.layout.centre(wall: cell.wall, column: cell.column, row: cell.row), expected, tolerance: 1e-5))
                 // A block is a cube of the block size, square to the walls.
                 let transform = block.entity.transform(relativeTo: nil)
-                #expect(transform.scale.isApproximatelyEqual(to: [1, 1, 1], tolerance: 1e-5))
+                #expect(isClose(transform.scale, [1, 1, 1], tolerance: 1e-5))
                 // Its target is the cube, a hair wider and taller so neighbours overlap (no gaps at seams).
                 let shapes = try #require(block.entity.collision?.shapes)
                 guard let box = shapes.first, shapes.count == 1, box.description.hasPrefix("box ") else {
@@ -112,11 +111,11 @@ struct RoomTests {
             return block.entity.position(relativeTo: nil)
         }
         // d = 0.6, a = 0.75; column 0 is at u = -0.45, column 3 at u = 0.45.
-        #expect(try centre(0, 0, 0).isApproximatelyEqual(to: [-0.45, 0.15, -0.75], tolerance: 1e-5))
-        #expect(try centre(0, 0, 2).isApproximatelyEqual(to: [-0.45, 0.75, -0.75], tolerance: 1e-5))
-        #expect(try centre(1, 3, 0).isApproximatelyEqual(to: [0.75, 0.15, 0.45], tolerance: 1e-5))
-        #expect(try centre(2, 0, 1).isApproximatelyEqual(to: [0.45, 0.45, 0.75], tolerance: 1e-5))
-        #expect(try centre(3, 3, 0).isApproximatelyEqual(to: [-0.75, 0.15, -0.45], tolerance: 1e-5))
+        #expect(try isClose(centre(0, 0, 0), [-0.45, 0.15, -0.75], tolerance: 1e-5))
+        #expect(try isClose(centre(0, 0, 2), [-0.45, 0.75, -0.75], tolerance: 1e-5))
+        #expect(try isClose(centre(1, 3, 0), [0.75, 0.15, 0.45], tolerance: 1e-5))
+        #expect(try isClose(centre(2, 0, 1), [0.45, 0.45, 0.75], tolerance: 1e-5))
+        #expect(try isClose(centre(3, 3, 0), [-0.75, 0.15, -0.45], tolerance: 1e-5))
     }
 
     @Test("A ray from the eye to a block's centre hits that block's inner face", arguments: [Float(0.3), 0.25])
@@ -158,8 +157,8 @@ struct RoomTests {
             if isTop {
                 #expect(hitCell == cell)
                 #expect(
-                    hit.normal.isApproximatelyEqual(to: inwardNormal(ofWall: cell.wall), tolerance: 1e-4)
-                        || hit.normal.isApproximatelyEqual(to: [0, 1, 0], tolerance: 1e-4), "\(cell): \(hit.normal)")
+                    isClose(hit.normal, inwardNormal(ofWall: cell.wall), tolerance: 1e-4)
+                        || isClose(hit.normal, [0, 1, 0], tolerance: 1e-4), "\(cell): \(hit.normal)")
             }
         }
     }
@@ -176,8 +175,8 @@ struct RoomTests {
             let cell = try #require(world.block(for: block.entity)?.cell)
             #expect(cell.wall == 0)
             let position = block.entity.position(relativeTo: nil)
-            #expect(position.isApproximatelyEqual(
-                to: spaceCentre(wall: 0, column: cell.column, row: cell.row, width: 2, blockSize: 0.3), tolerance: 1e-5))
+            #expect(isClose(
+                position, spaceCentre(wall: 0, column: cell.column, row: cell.row, width: 2, blockSize: 0.3), tolerance: 1e-5))
             #expect(position.z < 0)
         }
         // Straight ahead at the top right block ("2", column 1 row 1): the inner face is 0.3 away.

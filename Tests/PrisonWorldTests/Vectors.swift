@@ -3,8 +3,4 @@ extension SIMD3 where Scalar == Float {
     func dot(_ other: SIMD3<Float>) -> Float { (self * other).sum() }
 
     var length: Float { dot(self).squareRoot() }
-
-    func isApproximatelyEqual(to other: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
-        (self - other).length <= tolerance
-    }
 }

@@ -1,6 +1,7 @@
 import PrisonRules
 import PrisonSearch
 import PrisonSpace
+import PrisonSpaceTesting
 import PrisonWorld
 import Testing
 
@@ -283,7 +284,7 @@ struct UndoAndEventTests {
         ])
         #expect(second.map(\.time) == [.seconds(2), .seconds(2), .milliseconds(3550)])
         #expect(world.hasEnded)
-        #expect(world.walls[0].position(relativeTo: nil).isApproximatelyEqual(to: [0, -0.9, -0.9], tolerance: 1e-5), "the front wall moved out and down")
+        #expect(isClose(world.walls[0].position(relativeTo: nil), [0, -0.9, -0.9], tolerance: 1e-5), "the front wall moved out and down")
         #expect(world.advance(by: .seconds(1)).isEmpty)
     }
 

@@ -3,23 +3,10 @@ import RealityKit
 #else
 import PrisonSpace
 #endif
+import PrisonSpaceTesting
 
-// Approximate comparisons and a scene shared by the RealityKit conformance tests. They use only
-// standard SIMD arithmetic, so they mean the same thing on either side of the import.
-
-func isClose(_ a: Float, _ b: Float, tolerance: Float = 1e-4) -> Bool {
-    abs(a - b) <= tolerance
-}
-
-func isClose(_ a: SIMD3<Float>, _ b: SIMD3<Float>, tolerance: Float = 1e-4) -> Bool {
-    let d = a - b
-    return (d * d).sum().squareRoot() <= tolerance
-}
-
-func isClose(_ a: SIMD4<Float>, _ b: SIMD4<Float>, tolerance: Float = 1e-4) -> Bool {
-    let d = a - b
-    return (d * d).sum().squareRoot() <= tolerance
-}
+// Approximate comparisons and a scene shared by the RealityKit conformance tests: numbers and
+// vectors compare with PrisonSpaceTesting's `isClose`, quaternions and matrices with it here.
 
 /// Quaternions q and -q describe the same rotation, so compare up to sign.
 func isClose(_ a: simd_quatf, _ b: simd_quatf, tolerance: Float = 1e-4) -> Bool {

@@ -3,6 +3,7 @@ import RealityKit
 #else
 import PrisonSpace
 #endif
+import PrisonSpaceTesting
 import Testing
 
 // Sources: https://developer.apple.com/documentation/simd/simd_slerp_longest(_:_:_:)-6ocxz and
@@ -19,7 +20,9 @@ struct MathAndColourTests {
         #expect(isClose(point, [0.8660254, 0.5, 0]))
         let seconds: TimeInterval = 1.5
         #expect(isClose(Float(atan2(1.0, 1.0) * seconds), .pi / 4 * 1.5))
-        #expect(sqrt(16.0) == 4)
+        // `sqrt` comes with the import too: a diagonal over its length is simd's `normalize` of it.
+        let diagonal = SIMD3<Float>(3, 4, 0)
+        #expect(isClose(diagonal / sqrt(25), normalize(diagonal)))
     }
 
     @Test func materialsTakeSystemColours() {

@@ -3,6 +3,7 @@ import RealityKit
 #else
 import PrisonSpace
 #endif
+import PrisonSpaceTesting
 import Testing
 
 // Sources:

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Scores counted in bins of equal width, at integer edges.
-struct Histogram: Equatable {
+public struct Histogram: Equatable, Sendable {
     /// The lowest score of the first bin, a multiple of `width`.
-    let start: Int
+    public let start: Int
     /// The number of scores a bin spans: 1, 2 or 5 times a power of ten.
-    let width: Int
+    public let width: Int
     /// The number of games in each bin, from `start` up.
-    let counts: [Int]
+    public let counts: [Int]
 
     /// Bins over `scores`, sorted; nil when there are none. There are about as many bins as the
     /// Freedman–Diaconis rule asks for (the square-root rule when the middle half of the scores
     /// is one value), and 5 to 40 of them, one score wide at least: fewer than five only when the
     /// scores span fewer than five whole numbers.
-    init?(sortedScores scores: [Int]) {
+    public init?(sortedScores scores: [Int]) {
         guard let low = scores.first, let high = scores.last else { return nil }
-        let spread = Statistics.quantile(0.75, ofSorted: scores) - Statistics.quantile(0.25, ofSorted: scores)
+        let spread = SimulationStatistics.quantile(0.75, ofSorted: scores) - SimulationStatistics.quantile(0.25, ofSorted: scores)
         let games = Double(scores.count)
         let rule = spread > 0 ? Double(high - low) * cbrt(games) / (2 * spread) : games.squareRoot()
         let wanted = min(max(rule.rounded(.up), 5), 40)
@@ -39,7 +39,7 @@ struct Histogram: Equatable {
 
     /// The scores the x axis shows: those of the bins, and of empty bins added on either side to
     /// make at least five, but none below zero when no score is.
-    var axisScores: ClosedRange<Int> {
+    public var axisScores: ClosedRange<Int> {
         let missing = max(0, 5 - counts.count)
         let before = start >= 0 ? min(missing / 2, start / width) : missing / 2
         let lowest = start - before * width

@@ -2,13 +2,13 @@ import Foundation
 
 extension SweepReport {
     /// The parameter the plot puts along x: the one asked for, else the first swept one.
-    var plotXParameter: Parameter? { xParameter ?? swept.first }
+    public var plotXParameter: Parameter? { xParameter ?? swept.first }
 
     /// An SVG 1.1 image, 960 by 820, of two panels over the x parameter: the mean score with its
     /// 95 % interval, and the clear rate with its 95 % (Wilson) interval. Each line joins the
     /// points that share the values of the other swept parameters; points without games are left
     /// out. Numeric parameters are spaced by value, others evenly in the order given.
-    func svg() -> String {
+    public func svg() -> String {
         let x = plotXParameter
         let others = swept.filter { $0 != x }
         // Lines: the points grouped by the other swept parameters' values, in order of first point.
@@ -37,7 +37,7 @@ extension SweepReport {
         let panels:
             [(
                 name: String, top: Double, axis: (low: Double, high: Double, step: Double), unit: String,
-                value: (Statistics) -> (Double, ClosedRange<Double>)
+                value: (SimulationStatistics) -> (Double, ClosedRange<Double>)
             )] = [
                 ("mean score, 95 % interval", 90, scoreAxis, "", { ($0.meanScore, $0.meanScoreInterval) }),
                 (

@@ -5,8 +5,9 @@ import PrisonSpace
 import PrisonWorld
 import Synchronization
 
-struct Bench: ParsableCommand {
+struct EngineBench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure the engines: random playouts, ray casts, moves, simulated games.",
         discussion: """
             rules: a playout plays a board to its end, choosing every legal group with equal \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrisonFiles
+import PrisonReports
 import PrisonRules
 
 /// A failure the user can act on: a message on standard error and an exit code from sysexits.h.
@@ -26,9 +27,24 @@ extension Failure {
     }
 }
 
-/// Runs a command's body, turning a ``Failure`` into its message and exit code.
+extension Failure {
+    /// The failure of a report's problem: bad data 65, a file problem as ``init(_:)-(FileError)`` says.
+    init(_ error: ReportError) {
+        switch error {
+        case .badData(let message): self = .badData(message)
+        case .file(let error): self.init(error)
+        }
+    }
+}
+
+/// Runs a command's body, turning a ``Failure`` (or a library's ``ReportError``) into its message
+/// and exit code.
 func reportingFailures(_ body: () throws -> Void) throws {
     do { try body() } catch let failure as Failure {
+        printError(failure.message)
+        throw ExitCode(failure.code)
+    } catch let error as ReportError {
+        let failure = Failure(error)
         printError(failure.message)
         throw ExitCode(failure.code)
     }
@@ -97,25 +113,4 @@ func makeDirectory(_ path: String) throws(Failure) {
 /// device, FIFO or `/dev/stdout` directly.
 func writeFile(_ data: Data, to path: String) throws(Failure) {
     do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw Failure(error) }
-}
-
-/// A writer of the output `path`, piece by piece, as ``writeFile(_:to:)`` writes it whole: the
-/// file appears whole at ``OutputFile/finish()``, or not at all.
-func openOutput(_ path: String) throws(Failure) -> OutputFile {
-    do throws(FileError) { return OutputFile(writer: try FileWriter(path: path)) } catch { throw Failure(error) }
-}
-
-/// An output written piece by piece (``openOutput(_:)``), its failures as ``Failure``s.
-struct OutputFile {
-    let writer: FileWriter
-
-    /// Adds `data` to the file.
-    func write(_ data: Data) throws(Failure) {
-        do throws(FileError) { try writer.write(data) } catch { throw Failure(error) }
-    }
-
-    /// Ends the file: it replaces the old one now.
-    func finish() throws(Failure) {
-        do throws(FileError) { try writer.finish() } catch { throw Failure(error) }
-    }
 }

@@ -2,16 +2,19 @@ import Foundation
 
 /// The values a sweep gives each parameter, from a grid file and the command line, and the
 /// points they make: every combination, the first parameter changing slowest.
-struct Grid {
+public struct SweepGrid {
     /// The values of each parameter given, as text, in the order given.
-    private(set) var values: [Parameter: [String]] = [:]
+    public private(set) var values: [Parameter: [String]] = [:]
+
+    /// A grid with no values given: one point, every parameter at its default.
+    public init() {}
 
     /// The most points a sweep can have.
-    static let maximumPoints = 10_000
+    public static let maximumPoints = 10_000
 
     /// Sets `parameter` to the values of `list`: comma-separated values, and for whole numbers
     /// ranges `LOW..HIGH` or `LOW..HIGH:STEP`. Replaces any values it had.
-    mutating func set(_ parameter: Parameter, to list: String) throws(ParameterError) {
+    public mutating func set(_ parameter: Parameter, to list: String) throws(ParameterError) {
         var texts: [String] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let item = item.trimmingCharacters(in: .whitespaces)
@@ -43,7 +46,7 @@ struct Grid {
 
     /// Reads a grid file: a line a parameter, `NAME = VALUES` (or `NAME: VALUES`), with VALUES as
     /// on the command line; blank lines and lines starting with `#` are skipped.
-    mutating func read(_ text: String, from path: String) throws(Failure) {
+    public mutating func read(_ text: String, from path: String) throws(ReportError) {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.trimmingCharacters(in: .whitespaces.union(["\r"]))
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -64,7 +67,7 @@ struct Grid {
 
     /// Every combination of the values, each parameter left out at its default; a message when a
     /// combination makes no sense (the message names it) or there are too many.
-    func points() throws(ParameterError) -> [PointSettings] {
+    public func points() throws(ParameterError) -> [PointSettings] {
         if values[.think] != nil, values[.thinkPlayouts] != nil {
             throw ParameterError("give think or think-playouts, not both")
         }

@@ -1,7 +1,7 @@
 extension RunReport {
     /// An SVG 1.1 image, 800 by 480, of a histogram of the scores under a summary of the run:
     /// bars with their scores and number of games as tooltips, and a dashed line at the mean.
-    func svg() -> String {
+    public func svg() -> String {
         let plot = Self.plot
         let statistics = statistics
         var elements = [

@@ -4,7 +4,7 @@ extension SweepReport {
     /// `medianScore`, `bestScore`, `clearedRate`, `clearedRateLow95`, `clearedRateHigh95`,
     /// `meanMoves`, `maxMultiplier`, `comboRemovals`. Numbers are written in the shortest form
     /// that reads back to the same value.
-    func summaryCSV() -> String {
+    public func summaryCSV() -> String {
         var columns = ["point"]
         columns += Parameter.allCases.map(\.column)
         columns += [

@@ -2,7 +2,7 @@ import Foundation
 
 extension SweepReport {
     /// The summary as text for a terminal: the sweep's settings, then a line a point.
-    func table() -> String {
+    public func table() -> String {
         var lines: [(String, String)] = [
             ("Sweep", "\(counting(plan.points.count, "point")) of \(counting(plan.games, "game"))"),
             ("Games", gamesDescription),

@@ -5,7 +5,7 @@ extension SweepReport {
     /// `command`, `seed`, `mode`, `gamesPerPoint`, `games` (played), `gamesRequested`, `shard`
     /// (null for all the games), `swept`, `points` (each with `point`, `settings` and its
     /// statistics), `interrupted`, and `jobs`, `seconds`, `gamesPerSecond` (null for a merge).
-    func json() -> Data {
+    public func json() -> Data {
         var object: [String: JSONValue] = [
             "command": .string("sweep"),
             "seed": .unsigned(plan.seed),
@@ -27,7 +27,7 @@ extension SweepReport {
                 fields["settings"] = .object(Self.settingsObject(plan.points[point]))
                 return JSONValue.object(fields)
             })
-        return jsonData(JSONValue.object(object))
+        return encodedJSON(JSONValue.object(object))
     }
 
     /// A point's settings as JSON: numbers for numeric parameters (seconds for durations), text

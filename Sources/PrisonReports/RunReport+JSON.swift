@@ -2,10 +2,10 @@ import Foundation
 
 extension RunReport {
     /// The report as one pretty-printed JSON object with sorted keys, ending with a newline: the
-    /// run's settings, its ``Statistics/jsonFields`` and its timing. `tapInterval` is null for a
-    /// run by the rules alone; `jobs`, `seconds` and `gamesPerSecond` are null for a merge,
-    /// `shard` for a run of all the games.
-    func json() -> Data {
+    /// run's settings, its statistics (`games`, `meanScore`, `bestScore`, `clearedRate`…) and its
+    /// timing. `tapInterval` is null for a run by the rules alone; `jobs`, `seconds` and
+    /// `gamesPerSecond` are null for a merge, `shard` for a run of all the games.
+    public func json() -> Data {
         let run: [String: JSONValue] = [
             "gamesRequested": .integer(Int64(gamesRequested)),
             "shard": shard.map { .string($0.description) } ?? .null,
@@ -21,6 +21,6 @@ extension RunReport {
             "interrupted": .bool(interrupted),
         ]
         // The run's fields and the statistics' share no key.
-        return jsonData(JSONValue.object(run.merging(statistics.jsonFields) { field, _ in field }))
+        return encodedJSON(JSONValue.object(run.merging(statistics.jsonFields) { field, _ in field }))
     }
 }

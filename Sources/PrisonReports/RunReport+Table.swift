@@ -3,7 +3,7 @@ import Foundation
 extension RunReport {
     /// The report as a table for a terminal, one line a figure: labels on the left, values aligned
     /// on the right.
-    func table() -> String {
+    public func table() -> String {
         let statistics = statistics
         var rows: [(String, String)] = [("Games", gamesDescription)]
         if let shard { rows.append(("Shard", shard.description)) }

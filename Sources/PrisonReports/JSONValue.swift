@@ -1,4 +1,5 @@
 import Foundation
+import PrisonFiles
 
 /// A JSON value: what the JSON summaries of `run`, `sweep` and `merge` are built of, so that
 /// every field, null ones included, is written the same way in each.
@@ -32,7 +33,7 @@ enum JSONValue: Encodable {
     }
 }
 
-extension Statistics {
+extension SimulationStatistics {
     /// The statistics as every JSON summary gives them, a field each: `games`, `meanScore`,
     /// `meanScoreInterval95`, `scoreDeviation`, `medianScore`, `bestScore`, `clearedRate`,
     /// `clearedRateInterval95`, `meanMoves`, `maxMultiplier` and `comboRemovals`.
@@ -51,4 +52,11 @@ extension Statistics {
             "comboRemovals": .integer(Int64(comboRemovals)),
         ]
     }
+}
+
+/// A report as the JSON every program prints: `PrisonFiles.jsonData` (camelCase keys, sorted,
+/// pretty-printed, a newline at the end), for values that cannot fail to encode.
+func encodedJSON(_ value: JSONValue) -> Data {
+    // Reports hold only strings, finite numbers, booleans, arrays and objects: encoding cannot fail.
+    try! jsonData(value)
 }

@@ -2,37 +2,40 @@ import Foundation
 import PrisonWorld
 
 /// The summary of a sweep: its plan, the games played at each point and statistics over them.
-/// Its writers, a file each: the table (SweepTable.swift), JSON, the summary CSV and the SVG plot.
+/// Its writers, a file each: the table, JSON, the summary CSV and the SVG plot (`SweepReport+*.swift`).
 ///
 /// Everything but ``execution`` depends on the games alone, in any order: a merge of shards
 /// writes what one process would have.
-struct SweepReport {
-    let plan: Plan
+public struct SweepReport: Sendable {
+    /// The plan the sweep played.
+    public let plan: Plan
     /// Statistics over each point's games.
-    let statistics: [Statistics]
+    public let statistics: [SimulationStatistics]
     /// The part of the games played, when the sweep played one shard of them.
-    let shard: Shard?
+    public let shard: Shard?
     /// The parameter along the plot's x axis.
-    let xParameter: Parameter?
+    public let xParameter: Parameter?
     /// Jobs and time, or nil for a merge.
-    let execution: RunReport.Execution?
+    public let execution: RunReport.Execution?
     /// Whether the sweep was stopped before it played every game requested.
-    let interrupted: Bool
+    public let interrupted: Bool
 
-    init(
+    /// The report of `games`, in any order, each with its point, played by `plan`: all its
+    /// games, or `shard`'s share of them.
+    public init(
         plan: Plan, games: [(point: Int, record: GameRecord)], shard: Shard?, xParameter: Parameter?,
         execution: RunReport.Execution?, interrupted: Bool
     ) {
         var records = Array(repeating: [GameRecord](), count: plan.points.count)
         for game in games { records[game.point].append(game.record) }
         self.init(
-            plan: plan, statistics: records.map(Statistics.init), shard: shard, xParameter: xParameter,
+            plan: plan, statistics: records.map(SimulationStatistics.init), shard: shard, xParameter: xParameter,
             execution: execution, interrupted: interrupted)
     }
 
     /// The report of a sweep of `plan` whose games at each point `statistics` describe.
-    init(
-        plan: Plan, statistics: [Statistics], shard: Shard?, xParameter: Parameter?,
+    public init(
+        plan: Plan, statistics: [SimulationStatistics], shard: Shard?, xParameter: Parameter?,
         execution: RunReport.Execution?, interrupted: Bool
     ) {
         self.plan = plan
@@ -44,17 +47,17 @@ struct SweepReport {
     }
 
     /// The games played, over all points.
-    var gamesPlayed: Int { statistics.reduce(0) { $0 + $1.games } }
+    public var gamesPlayed: Int { statistics.reduce(0) { $0 + $1.games } }
 
     /// The games asked of this process: all of them, or its shard's share.
-    var gamesRequested: Int { (shard ?? .whole).share(of: plan.totalGames) }
+    public var gamesRequested: Int { (shard ?? .whole).share(of: plan.totalGames) }
 
     /// The parameters whose values differ between points.
-    var swept: [Parameter] { plan.sweptParameters }
+    public var swept: [Parameter] { plan.sweptParameters }
 
     /// The parameters every point shares, with their value, in order; the thinking budget only
     /// when a searching player plays.
-    var fixedSettings: [(Parameter, String)] {
+    public var fixedSettings: [(Parameter, String)] {
         let searches = plan.points.contains { Players.named($0.player)?.searches == true }
         return Parameter.allCases.filter { !swept.contains($0) }.compactMap { parameter in
             let text = parameter.text(in: plan.points[0])
@@ -64,13 +67,13 @@ struct SweepReport {
     }
 
     /// Games per wall-clock second, when measured.
-    var gamesPerSecond: Double? {
+    public var gamesPerSecond: Double? {
         execution.map { $0.seconds > 0 ? Double(gamesPlayed) / $0.seconds : 0 }
     }
 
     /// The games, played and requested, as the table and plot say it: "240 games",
     /// "37 of 240 games (interrupted)", with the shard.
-    var gamesDescription: String {
+    public var gamesDescription: String {
         var text =
             gamesPlayed == gamesRequested
             ? counting(gamesPlayed, "game") : "\(gamesPlayed) of \(counting(gamesRequested, "game"))"

@@ -20,7 +20,7 @@ struct BenchSpinSystem: System {
     }
 }
 
-extension Bench {
+extension EngineBench {
     /// The figures of systems, queries and collision events, each beside its baseline.
     struct SystemFigures: Encodable {
         let entities: Int

@@ -6,41 +6,41 @@ import PrisonWorld
 /// They depend on the games alone, never on the order they finished in: the games are taken in
 /// order of index, sums of whole numbers are exact, and the one sum of floating-point numbers
 /// (for the standard deviation) runs in order of index. Every statistic of no games is 0.
-struct Statistics: Equatable {
+public struct SimulationStatistics: Equatable, Sendable {
     /// The number of games.
-    let games: Int
+    public let games: Int
     /// The mean score.
-    let meanScore: Double
+    public let meanScore: Double
     /// The middle score, or the mean of the two middle scores for an even number of games.
-    let medianScore: Double
+    public let medianScore: Double
     /// The sample standard deviation of the scores (n - 1 in the denominator); 0 below two games.
-    let scoreDeviation: Double
+    public let scoreDeviation: Double
     /// The 95 % confidence interval of the mean score, by Student's t; the mean itself below two games.
-    let meanScoreInterval: ClosedRange<Double>
+    public let meanScoreInterval: ClosedRange<Double>
     /// The highest score.
-    let bestScore: Int
+    public let bestScore: Int
     /// The fraction of games that cleared the board, from 0 to 1.
-    let clearedRate: Double
+    public let clearedRate: Double
     /// The 95 % Wilson score interval of the clear rate; 0...1 for no games.
-    let clearedRateInterval: ClosedRange<Double>
+    public let clearedRateInterval: ClosedRange<Double>
     /// The mean number of moves of a game.
-    let meanMoves: Double
+    public let meanMoves: Double
     /// The highest multiplier of any removal in any game.
-    let maxMultiplier: Int
+    public let maxMultiplier: Int
     /// The number of removals with a multiplier of 2 or more, over all games.
-    let comboRemovals: Int
+    public let comboRemovals: Int
     /// The scores, sorted from lowest to highest.
-    let sortedScores: [Int]
+    public let sortedScores: [Int]
 
     /// The statistics of `records`, in any order.
-    init(_ records: [GameRecord]) {
+    public init(_ records: [GameRecord]) {
         var tally = Tally()
         for record in records.sorted(by: { $0.index < $1.index }) { tally.add(record) }
         self.init(tally)
     }
 
     /// The statistics of the games `tally` has taken.
-    init(_ tally: Tally) {
+    public init(_ tally: Tally) {
         let count = tally.games
         games = count
         sortedScores = tally.scores.sorted()
@@ -65,7 +65,7 @@ struct Statistics: Equatable {
     }
 
     /// The `p`-quantile of `values`, sorted, interpolating between neighbours; 0 when there are none.
-    static func quantile(_ p: Double, ofSorted values: [Int]) -> Double {
+    public static func quantile(_ p: Double, ofSorted values: [Int]) -> Double {
         guard !values.isEmpty else { return 0 }
         let position = Double(values.count - 1) * p
         let below = Int(position.rounded(.down))
@@ -79,7 +79,7 @@ struct Statistics: Equatable {
     /// The 0.975 quantile of Student's t distribution: the half-width of a 95 % interval in
     /// standard errors. Exact to three decimals from a table up to 30 degrees of freedom, then
     /// by the Cornish–Fisher expansion around the normal quantile (error below 1e-4).
-    static func studentT975(degreesOfFreedom df: Int) -> Double {
+    public static func studentT975(degreesOfFreedom df: Int) -> Double {
         precondition(df >= 1, "Student's t needs at least one degree of freedom")
         let table = [
             12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -98,7 +98,7 @@ struct Statistics: Equatable {
 
     /// The 95 % Wilson score interval of a proportion: unlike the normal approximation, it stays
     /// inside 0...1 and is not empty when every trial, or none, succeeds.
-    static func wilsonInterval(successes: Int, trials: Int) -> ClosedRange<Double> {
+    public static func wilsonInterval(successes: Int, trials: Int) -> ClosedRange<Double> {
         guard trials > 0 else { return 0...1 }
         let z = normal975
         let n = Double(trials)
@@ -112,22 +112,30 @@ struct Statistics: Equatable {
     }
 }
 
-/// What ``Statistics`` are made from, gathered a game at a time in order of index: counts, exact
+/// What ``SimulationStatistics`` are made from, gathered a game at a time in order of index: counts, exact
 /// sums, and the scores alone (a number a game, not the game), so that a merge of shards of any
 /// size need not hold its games.
-struct Tally {
+public struct Tally: Sendable {
     /// The number of games taken.
-    private(set) var games = 0
+    public private(set) var games = 0
     /// The scores, in order of index.
-    private(set) var scores: [Int] = []
-    private(set) var scoreSum = 0
-    private(set) var cleared = 0
-    private(set) var moves = 0
-    private(set) var maxMultiplier = 0
-    private(set) var comboRemovals = 0
+    public private(set) var scores: [Int] = []
+    /// The sum of the scores.
+    public private(set) var scoreSum = 0
+    /// The number of games that cleared the board.
+    public private(set) var cleared = 0
+    /// The moves of all the games.
+    public private(set) var moves = 0
+    /// The highest multiplier of any removal in any game.
+    public private(set) var maxMultiplier = 0
+    /// The number of removals with a multiplier of 2 or more, over all games.
+    public private(set) var comboRemovals = 0
+
+    /// An empty tally: no games.
+    public init() {}
 
     /// Takes the next game, by index.
-    mutating func add(_ record: GameRecord) {
+    public mutating func add(_ record: GameRecord) {
         games += 1
         scores.append(record.score)
         scoreSum += record.score
