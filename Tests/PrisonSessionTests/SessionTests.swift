@@ -1,6 +1,6 @@
 import Foundation
 import PrisonHost
-import PrisonSession
+@testable import PrisonSession
 import PrisonRules
 import PrisonSpace
 import PrisonWorld
@@ -26,6 +26,8 @@ final class Fixture {
     let host: DesktopHost?
     /// The effects about the player's records, in order, when no files are kept.
     private(set) var kept: [Effect] = []
+    /// The date every frame gives the session.
+    let date: Date
 
     static let palettes: [Palette] = {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,16 +37,17 @@ final class Fixture {
 
     init(
         game: Game, origin: GameOrigin? = nil, replay: [Move]? = nil, folder: URL? = nil, keepsProgress: Bool = true,
-        sound output: SoundOutput = SoundOutput(isAvailable: true)
+        sound output: SoundOutput = SoundOutput(isAvailable: true), about: About = About()
     ) throws {
         self.folder = folder
+        date = Date(timeIntervalSince1970: 1_800_000_000)
         let profile = try folder.map { try Profile(environment: Self.environment($0)) }
         self.profile = profile
         host = if let profile { DesktopHost(profile: profile, sound: sound) } else { nil }
         session = Session(
             game: game, origin: origin ?? GameOrigin(room: game.start.room, colours: 2, rules: game.rules), replay: replay,
             palettes: Self.palettes, records: profile?.loadedRecords ?? PlayerRecords(), sound: output, seed: 1,
-            date: Date(timeIntervalSince1970: 1_800_000_000), keepsProgress: keepsProgress)
+            date: date, about: about, keepsProgress: keepsProgress)
         advance(by: .zero)
     }
 
@@ -52,18 +55,19 @@ final class Fixture {
     /// one: on a first start, the tutorial first).
     init(startingIn folder: URL) throws {
         self.folder = folder
+        date = Date()
         let profile = try Profile(environment: Self.environment(folder))
         self.profile = profile
         host = DesktopHost(profile: profile, sound: sound)
         session = Session(
             try ChosenGame(GameRequest(), profile: profile, seed: 1), palettes: Self.palettes, records: profile.loadedRecords,
-            sound: SoundOutput(isAvailable: true), seed: 1, date: Date())
+            sound: SoundOutput(isAvailable: true), seed: 1, date: date)
         advance(by: .zero)
     }
 
     /// Advances the session by `duration` and serves what it asked.
     func advance(by duration: Duration) {
-        session.advance(by: duration, viewport: [1280, 720])
+        session.advance(FrameInput(elapsed: duration, viewport: [1280, 720], date: date))
         serve()
     }
 
@@ -159,7 +163,7 @@ final class Fixture {
     @Test func aGazeTapBreaksTheGroupAheadWithASound() throws {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        #expect(fixture.session.world.game.moves.map(\.cell) == [Cell(wall: 0, column: 0, row: 0)])
+        #expect(fixture.session.game.moves.map(\.cell) == [Cell(wall: 0, column: 0, row: 0)])
         fixture.wait(0.1)
         #expect(fixture.sound.played.contains { $0.effect == .breakGroup })
         #expect(fixture.session.hudState.score == 0)  // two blocks: (2 - 2)^2
@@ -167,7 +171,7 @@ final class Fixture {
 
     @Test func aGameIsRecordedOnceAcrossUndoRedoRestartAndQuitting() throws {
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1, folder: try temporaryDirectory())
-        let room = fixture.session.world.game.start.room
+        let room = fixture.session.game.start.room
         let middle = Cell(wall: 0, column: 1, row: 0)
         fixture.gazeTap(middle)
         fixture.wait(3)
@@ -223,7 +227,7 @@ final class Fixture {
     @Test func aBetterEndingOfTheSameBoardTakesItsPlaceOnce() throws {
         // A row of 0s under a row of 1s: two breaks clear it; within a combo they score more.
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1]], width: 3, height: 2, folder: try temporaryDirectory())
-        let room = fixture.session.world.game.start.room
+        let room = fixture.session.game.start.room
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 0s: 1 point, the 1s fall
         fixture.wait(3)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))  // the 1s: 1 point and the clear
@@ -240,8 +244,8 @@ final class Fixture {
         fixture.wait(3)
         let entries = try fixture.scoresOnDisk(for: room)
         #expect(entries.count == 1)
-        #expect(fixture.session.world.game.score > first.score)
-        #expect(entries.first?.score == fixture.session.world.game.score)
+        #expect(fixture.session.game.score > first.score)
+        #expect(entries.first?.score == fixture.session.game.score)
         #expect(fixture.session.hudState.ending?[2] == "1st in the top 10")
     }
 
@@ -249,31 +253,31 @@ final class Fixture {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.wait(2)
-        let old = fixture.session.world.game
+        let old = fixture.session.game
         #expect(old.moves.count == 1)
 
         fixture.session.perform(.newGame)
-        let fresh = fixture.session.world.game
+        let fresh = fixture.session.game
         #expect(fresh.moves.isEmpty)
         #expect(fixture.session.hudState.message?.contains("U brings") == true)
         fixture.session.perform(.undo)
-        #expect(fixture.session.world.game == old)
+        #expect(fixture.session.game == old)
         // Its moves undo as before; redo past them goes forward to the new game again.
         fixture.session.perform(.undo)
-        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        #expect(fixture.session.game.moves.isEmpty && fixture.session.game.start == old.start)
         fixture.session.perform(.redo)
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
         fixture.session.perform(.redo)
-        #expect(fixture.session.world.game == fresh)
+        #expect(fixture.session.game == fresh)
 
         // R too: restart, then U gives the played game back (its move redone a moment later).
         fixture.session.perform(.undo)
-        let played = fixture.session.world.game
+        let played = fixture.session.game
         #expect(played.start == old.start && played.moves.map(\.cell) == old.moves.map(\.cell))
         fixture.session.perform(.restart)
-        #expect(fixture.session.world.game.moves.isEmpty && fixture.session.world.game.start == old.start)
+        #expect(fixture.session.game.moves.isEmpty && fixture.session.game.start == old.start)
         fixture.session.perform(.undo)
-        #expect(fixture.session.world.game == played)
+        #expect(fixture.session.game == played)
     }
 
     @Test func theMenusQuitQuitsAtOnceWhenTheGameIsKeptAndAsksOtherwise() throws {
@@ -307,14 +311,14 @@ final class Fixture {
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1)
         fixture.session.perform(.toggleHelp)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        #expect(fixture.session.world.game.moves.isEmpty)
+        #expect(fixture.session.game.moves.isEmpty)
         fixture.session.perform(.toggleHelp)
         fixture.session.perform(.menu)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        #expect(fixture.session.world.game.moves.isEmpty)
+        #expect(fixture.session.game.moves.isEmpty)
         fixture.session.press(KeyChord(.escape))  // back to the game
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
     }
 
     /// A game on the default room played on the rules alone: `count` random groups, each
@@ -337,9 +341,9 @@ final class Fixture {
         // Frames of a 30th of a second: moves still play at their own times, not the frames'.
         fixture.wait(20, step: 1.0 / 30)
         #expect(!fixture.session.hudState.isReplay)
-        #expect(fixture.session.world.game.moves.map(\.cell) == played.moves.map(\.cell))
-        #expect(fixture.session.world.game.history.map(\.multiplier) == played.history.map(\.multiplier))
-        #expect(fixture.session.world.game.score == played.score)
+        #expect(fixture.session.game.moves.map(\.cell) == played.moves.map(\.cell))
+        #expect(fixture.session.game.history.map(\.multiplier) == played.history.map(\.multiplier))
+        #expect(fixture.session.game.score == played.score)
     }
 
     @Test func aReplayIsNotSavedButAGameStartedAfterItIs() throws {
@@ -353,11 +357,11 @@ final class Fixture {
 
         fixture.session.perform(.restart)
         #expect(!fixture.session.hudState.isReplay)
-        let cell = try #require(fixture.session.world.game.availableGroups.first?.cells.first)
+        let cell = try #require(fixture.session.game.availableGroups.first?.cells.first)
         fixture.gazeTap(cell)
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
         fixture.saveOnQuit()
-        #expect(fixture.profile.savedGame()?.moves == fixture.session.world.game.moves)
+        #expect(fixture.profile.savedGame()?.moves == fixture.session.game.moves)
     }
 
     @Test func quittingAnUnplayedGameLeavesTheSavedOneAlone() throws {
@@ -391,11 +395,11 @@ final class Fixture {
         let finished = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder, keepsProgress: false)
         finished.gazeTap(Cell(wall: 0, column: 0, row: 0))
         finished.wait(3)
-        #expect(finished.session.world.game.isOver)
+        #expect(finished.session.game.isOver)
         #expect(finished.session.hudState.ending != nil)
         finished.saveOnQuit()
         #expect(finished.profile.savedGame() == saved)
-        #expect(try finished.scoresOnDisk(for: finished.session.world.game.start.room).count == 1)
+        #expect(try finished.scoresOnDisk(for: finished.session.game.start.room).count == 1)
     }
 
     @Test func mouseLookTapsTheCrosshairWhereverTheClickIs() throws {
@@ -406,7 +410,7 @@ final class Fixture {
         #expect(fixture.serve() == [.mouseLook(true)])
         fixture.look(at: Cell(wall: 0, column: 0, row: 0))
         fixture.session.click(at: [3, 3])  // the corner of the window: mouse-look taps the middle
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
         fixture.session.perform(.toggleMouseLook)
         #expect(!fixture.session.isMouseLookOn)
         #expect(fixture.serve() == [.mouseLook(false)])
@@ -474,7 +478,7 @@ final class Fixture {
         #expect(session.menu?.selection == (try row(.walls)))
         session.press(right)
         // Width 12 down to 9, with the mouse: a click on a value's left arrow steps it down.
-        session.advance(by: .zero, viewport: [1280, 720])
+        session.advance(FrameInput(elapsed: .zero, viewport: [1280, 720], date: fixture.date))
         let layout = try #require(session.menuLayout)
         let widthRow = try row(.width)
         let arrow = SIMD2(layout.valueStart(ofRow: widthRow) + layout.rowHeight / 2, layout.row(widthRow).min.y + layout.rowHeight / 2)
@@ -490,19 +494,19 @@ final class Fixture {
         session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(!session.isMenuOpen)
         fixture.waitForWork()
-        let game = session.world.game
+        let game = session.game
         #expect(game.start.room == (try Room(walls: 1, width: 9, height: 6)))
         #expect(game.start.colourCounts.filter { $0 > 0 }.count <= 4)
         // The choice is kept: N makes another board of that shape, and the next start offers it.
         session.perform(.newGame)
         fixture.waitForWork()
-        #expect(session.world.game.start.room == game.start.room)
+        #expect(session.game.start.room == game.start.room)
         fixture.serve()
         #expect(try Profile(environment: Fixture.environment(fixture.folder)).loadedRecords.settings.newGame.width == 9)
         // U goes back to the game the menu replaced.
         session.perform(.undo)
         session.perform(.undo)
-        #expect(session.world.game.start.room.walls == 1 && session.world.game.start.room.width == 3)
+        #expect(session.game.start.room.walls == 1 && session.game.start.room.width == 3)
     }
 
     /// A session on a small board whose new games are boards of two colours built to be cleared
@@ -517,51 +521,51 @@ final class Fixture {
     @Test func aBoardBuiltToBeClearedIsMadeOffTheMainThreadWhileTheGameGoesOn() throws {
         let fixture = try Self.buildingFixture()
         let session = fixture.session
-        let before = session.world.game
+        let before = session.game
         session.perform(.newGame)
         #expect(session.isBuildingBoard)
         #expect(session.hudState.message == "Building a board that can be cleared...")
-        #expect(session.world.game == before, "the game in progress stays until the board is ready")
+        #expect(session.game == before, "the game in progress stays until the board is ready")
         let deadline = ContinuousClock.now + .seconds(120)
         while session.isBuildingBoard && ContinuousClock.now < deadline {
             fixture.advance(by: .milliseconds(16))
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(!session.isBuildingBoard)
-        let board = session.world.game.start
+        let board = session.game.start
         #expect(board.room == (try Room(walls: 1, width: 6, height: 6)))
         #expect(board.colourCounts.filter { $0 > 0 }.count == 2 && board.blockCount == 36)
         #expect(session.hudState.message == "New game: U brings the last one back")
         session.perform(.undo)
-        #expect(session.world.game == before, "U brings the game the new board replaced back")
+        #expect(session.game == before, "U brings the game the new board replaced back")
     }
 
     @Test func aBoardBuiltWhileTheMenuIsOpenWaitsForItToClose() throws {
         let fixture = try Self.buildingFixture()
         let session = fixture.session
-        let before = session.world.game
+        let before = session.game
         session.perform(.newGame)
         session.press(KeyChord(.escape))
         #expect(session.isMenuOpen)
         fixture.waitForWork()
         fixture.advance(by: .milliseconds(16))
-        #expect(session.isBuildingBoard && session.world.game == before, "the game the menu is about stays")
+        #expect(session.isBuildingBoard && session.game == before, "the game the menu is about stays")
         session.press(KeyChord(.escape))
         #expect(!session.isMenuOpen)
         fixture.advance(by: .milliseconds(16))
-        #expect(!session.isBuildingBoard && session.world.game.start.room.width == 6)
+        #expect(!session.isBuildingBoard && session.game.start.room.width == 6)
     }
 
     @Test func anotherGameChosenWhileABoardIsBuiltDropsTheBuild() throws {
         let fixture = try Self.buildingFixture()
         let session = fixture.session
-        let before = session.world.game
+        let before = session.game
         session.perform(.newGame)
         #expect(session.isBuildingBoard)
         session.perform(.restart)
         #expect(!session.isBuildingBoard && session.hudState.message == "Restarted this board: U brings the game back")
         fixture.waitForWork()
-        #expect(session.world.game.start == before.start, "the restarted board stays")
+        #expect(session.game.start == before.start, "the restarted board stays")
     }
 
     @Test func settingsSurviveARestartAndADamagedFileIsKeptAside() throws {
@@ -607,7 +611,7 @@ final class Fixture {
         #expect(names.count == 1 && names[0].hasPrefix("settings.json.damaged-"))
         fourth.look(at: Cell(wall: 0, column: 0, row: 0))
         fourth.session.press(KeyChord(try #require(Key(name: "space"))))
-        #expect(fourth.session.notices.isEmpty && fourth.session.world.game.moves.isEmpty, "the key only dismissed the notice")
+        #expect(fourth.session.notices.isEmpty && fourth.session.game.moves.isEmpty, "the key only dismissed the notice")
     }
 
     @Test func withoutASoundDeviceTheGameSaysSoInsteadOfSoundOn() throws {
@@ -676,7 +680,7 @@ final class Fixture {
         fixture.session.perform(.hint)
         #expect(fixture.session.hudState.message == "Thinking...")
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
         #expect(!fixture.session.isThinking)
         #expect(fixture.session.hudState.message == nil)
         fixture.wait(1)
