@@ -133,11 +133,11 @@ extension Session {
         else { return }
         let game = world.game
         let group: Group?
-        if let cached = hoverGroup, cached.cell == target.cell, cached.board == game.board {
+        if let cached = hoverGroup, cached.cell == target.cell, cached.corners == game.rules.corners, cached.board == game.board {
             group = cached.group
         } else {
             group = game.board.group(at: target.cell, corners: game.rules.corners)
-            hoverGroup = (game.board, target.cell, group)
+            hoverGroup = (game.board, game.rules.corners, target.cell, group)
         }
         guard let group, group.size >= 2 else { return }
         let multiplier = game.multiplier(forTapAt: world.time)

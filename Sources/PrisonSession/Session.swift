@@ -6,9 +6,9 @@ import PrisonWorld
 
 /// One player's session in front of a window, the game's midend, as a deterministic state
 /// machine: actions (``perform(_:)``, keys, clicks, looks), frames (``advance(_:)``: elapsed
-/// time, the window, the date) and the answers of work it asked for go in; the frame to draw (``scene()``, ``hudState``, the
-/// menu) and effects (``takeEffects()``: sounds, files to keep, hints to search, boards to build)
-/// come out. It reads no file, clock, environment or random source and starts no thread: the same
+/// time, the window, the date) and the answers of work it asked for go in; the frame to draw
+/// (``scene()``, ``hudState``, the menu) and effects (``takeEffects()``: sounds, files to keep,
+/// hints to search, boards to build) come out. It reads no file, clock, environment or random source and starts no thread: the same
 /// inputs give the same frames and effects.
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock. Front ends see it
@@ -67,9 +67,9 @@ public final class Session {
     var cursor: SIMD2<Float>?
     /// The group under the pointer and what breaking it would score now, nil when none.
     var hover: (group: Group, points: Int, multiplier: Int)?
-    /// The group the hover last found, for the board and cell it was found on: looked up again
-    /// only when either changes.
-    var hoverGroup: (board: Board, cell: Cell, group: Group?)?
+    /// The group the hover last found, for the board, corner rule and cell it was found on:
+    /// looked up again only when one of them changes.
+    var hoverGroup: (board: Board, corners: CornerLinks, cell: Cell, group: Group?)?
     /// How the window frames the room, for the inputs it was built from: built again only when
     /// one of them changes.
     var framingCache: (key: Framing.Key, framing: Framing)?

@@ -478,6 +478,27 @@ final class Fixture {
         #expect(!fixture.breakSounds(Cell(wall: 0, column: 0, row: 0)), "the break is silent")
     }
 
+    @Test func theHoverShowsTheGroupPointedAtWithTheMultiplierOfNowAndFollowsTheBoard() throws {
+        // From the bottom: 0 0 0 2 under 1 1 1 2.
+        let fixture = try Fixture(columns: [[0, 1], [0, 1], [0, 1], [2, 2]], width: 4, height: 2)
+        fixture.session.perform(.toggleMouseLook)
+        fixture.look(at: Cell(wall: 0, column: 0, row: 1))
+        fixture.advance(by: .zero)
+        #expect(fixture.session.hudState.hover == "3 blocks: 1 point")
+        #expect(fixture.session.scene().blocks.count(where: \.isHovered) == 3)
+        // The 2s break elsewhere: within the combo the same group would score double, then not.
+        fixture.session.play(Cell(wall: 0, column: 3, row: 0))
+        fixture.wait(0.1)
+        #expect(fixture.session.hudState.hover == "3 blocks: 1 x 2 = 2 points")
+        fixture.wait(1.5)
+        #expect(fixture.session.hudState.hover == "3 blocks: 1 point")
+        // The 0s break under the pointed cell: the 1s fall out of it, and nothing is pointed at.
+        fixture.session.play(Cell(wall: 0, column: 0, row: 0))
+        fixture.wait(2)
+        #expect(fixture.session.hudState.hover == nil)
+        #expect(fixture.session.scene().blocks.count(where: \.isHovered) == 0)
+    }
+
     @Test func theSceneHasABlockForEveryBlockDrawn() throws {
         let fixture = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2)
         let scene = fixture.session.scene()
