@@ -205,6 +205,13 @@ public final class Session {
         if case .note(_, let until) = message, until < elapsed { message = nil }
     }
 
+    /// Takes the HUD's `bands` for the frame to come before that frame is given: a look or a tap
+    /// before the frame's ``advance(_:)`` (a script's first steps) is framed and aimed within
+    /// them. The window gives them as soon as it knows them, at its start and at each frame's.
+    package func takeHUDBands(_ bands: FrameInput.HUDBands) {
+        frame.hudBands = bands
+    }
+
     /// Takes the effects asked for since the last call, in order: the front end does them. The
     /// game in progress, when it changed since it was last kept, is asked to be kept last
     /// (``Effect/keepGame(_:)``, or ``Effect/forgetGame`` once it is over), so a front end that

@@ -30,7 +30,13 @@ final class FrameLoop {
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
+        session.takeHUDBands(hudBands)
         (surface as? WindowSurface)?.session = session
+    }
+
+    /// The HUD's bands for this window's size, which the framing keeps the wall out of.
+    private var hudBands: FrameInput.HUDBands {
+        painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
     }
 
     /// What the session is given for a frame `elapsed` after the last: the window's size, the
@@ -39,7 +45,7 @@ final class FrameLoop {
     func frameInput(elapsed: Duration) -> FrameInput {
         FrameInput(
             elapsed: elapsed, viewport: viewport, date: Date(), timeZone: .current,
-            hudBands: painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount),
+            hudBands: hudBands,
             menuRowHeight: MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).rowHeight)
     }
 
@@ -72,6 +78,8 @@ final class FrameLoop {
             // The frame as it stands before this frame's script steps: the session reads no clock
             // of its own, and the date dates the endings of games.
             let frame = frameInput(elapsed: .seconds(deltaTime))
+            // Script steps before the frame's time moves on are framed within them too.
+            session.takeHUDBands(frame.hudBands)
             if var player = script {
                 let steps = player.advance(by: .seconds(deltaTime))
                 script = player
