@@ -49,7 +49,7 @@ extension ChosenGame {
     /// shape last chosen in the menu (the default room until one is). A new board the request
     /// gives no seed for comes from `seed` (the front end draws it: the session's target reads no
     /// random source).
-    public init(_ request: GameRequest, profile: Profile, seed: UInt64) throws(AssetError) {
+    package init(_ request: GameRequest, profile: Profile, seed: UInt64) throws(AssetError) {
         if let path = request.replay {
             let text = try readFile(atPath: path, what: "replay file")
             do throws(SaveError) {

@@ -6,11 +6,11 @@ public struct About: Hashable, Sendable {
     var build: String
 
     /// The version of the package these libraries and programs come from.
-    public static let packageVersion = "3.0.0"
+    package static let packageVersion = "3.0.0"
 
-    /// The program of `version`, built from `build`.
-    public init(version: String = Self.packageVersion, build: String = "unknown") {
-        self.version = version
+    /// This version of the program, built from the commit `build` ("unknown" outside git).
+    public init(build: String = "unknown") {
+        version = Self.packageVersion
         self.build = build
     }
 

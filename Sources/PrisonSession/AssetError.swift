@@ -6,7 +6,7 @@ public struct AssetError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// An error that says `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

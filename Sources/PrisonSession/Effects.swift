@@ -57,9 +57,9 @@ public struct HintQuery: Equatable, Sendable {
 /// A board to build: of `origin`'s shape and colours, from `seed`.
 public struct BoardOrder: Equatable, Sendable {
     /// What the board is made of.
-    public let origin: GameOrigin
+    package let origin: GameOrigin
     /// The seed it is made from.
-    public let seed: UInt64
+    package let seed: UInt64
 
     /// The board, or why there is none: the build the front end runs for this order, on any
     /// thread; it ends early once `shouldStop` returns true.

@@ -14,21 +14,9 @@ import PrisonSpace
 /// up to `widestFieldOfView`, rather than back into the wall behind it; a wall too tall for
 /// that (a tall, narrow room) is seen from outside the room, through a cutaway: the blocks
 /// behind the camera are not drawn (`cutaway(yaw:)`) and taps pass them by (`tapRay(_:yaw:)`).
-public struct Framing: Hashable, Sendable {
-    /// The window's bands, in pixels, that the HUD covers at the top and bottom. Each is capped
-    /// at 30 % of the window's height: a tiny window with large text keeps room for the wall.
-    public struct Bands: Hashable, Sendable {
-        /// Pixels from the window's top edge.
-        package var top: Float
-        /// Pixels from the window's bottom edge.
-        package var bottom: Float
-
-        /// Bands `top` and `bottom` pixels high.
-        public init(top: Float = 0, bottom: Float = 0) {
-            self.top = top
-            self.bottom = bottom
-        }
-    }
+package struct Framing: Hashable, Sendable {
+    /// The window's bands, in pixels, that the HUD covers at the top and bottom.
+    package typealias Bands = FrameInput.HUDBands
 
     /// The vertical field of view a wall is framed with unless told otherwise, where the room
     /// leaves space to stand back.
@@ -140,14 +128,33 @@ public struct Framing: Hashable, Sendable {
     private static func turn(_ yaw: Float) -> simd_quatf {
         simd_quatf(angle: -yaw * .pi / 180, axis: [0, 1, 0])
     }
+
+    /// What a framing is built from: the same key, the same framing.
+    struct Key: Equatable {
+        let room: Room
+        let blockSize: Float
+        let viewport: SIMD2<Float>
+        let bands: Bands
+        let fieldOfView: Float
+    }
+
+    /// The framing `key` describes.
+    init(_ key: Key) {
+        self.init(room: key.room, blockSize: key.blockSize, viewport: key.viewport, bands: key.bands, fieldOfView: key.fieldOfView)
+    }
 }
 
 extension Session {
-    /// How the window frames the room now: its viewport, with the HUD's bands kept clear.
+    /// How the window frames the room now: its viewport, with the HUD's bands kept clear. Built
+    /// again only when the room, the window, the HUD's bands or the field of view change.
     package var framing: Framing {
-        Framing(
-            room: world.game.start.room, blockSize: world.layout.blockSize, viewport: viewport, bands: hudBands,
+        let key = Framing.Key(
+            room: world.game.start.room, blockSize: world.layout.blockSize, viewport: frame.viewport, bands: frame.hudBands,
             fieldOfView: fieldOfView ?? Framing.preferredFieldOfView)
+        if let cache = framingCache, cache.key == key { return cache.framing }
+        let framing = Framing(key)
+        framingCache = (key, framing)
+        return framing
     }
 
     /// Puts the world's camera where the framing and the head say.
@@ -161,7 +168,7 @@ extension Session {
     /// The ray a tap at `point` (framebuffer pixels) casts: from the camera, past any cutaway.
     /// A ray that can hit nothing for an empty viewport.
     func tapRay(through point: SIMD2<Float>) -> Ray {
-        guard let ray = world.camera.ray(through: point, viewport: viewport) else {
+        guard let ray = world.camera.ray(through: point, viewport: frame.viewport) else {
             return Ray(origin: .zero, direction: .zero)
         }
         return framing.tapRay(ray, yaw: head.yaw)

@@ -9,12 +9,12 @@ public struct GameOrigin: Hashable, Sendable {
     /// How many colours a new board has.
     package var colours: Int
     /// The rules games are played by.
-    public var rules: Rules
+    package var rules: Rules
     /// Whether new boards are built backwards from a clear, so each can be cleared.
-    public var solvable: Bool
+    package var solvable: Bool
 
     /// Games of `room` with `colours` colours under `rules`, built to be cleared when `solvable`.
-    public init(room: Room, colours: Int, rules: Rules, solvable: Bool = false) {
+    package init(room: Room, colours: Int, rules: Rules, solvable: Bool = false) {
         self.room = room
         self.colours = colours
         self.rules = rules
@@ -26,7 +26,7 @@ public struct GameOrigin: Hashable, Sendable {
     /// gets stuck and a search has to clear random boards), so front ends build it off the main
     /// thread and can give it up: once `shouldStop` returns true the build ends (the construction
     /// or the search, whichever is under way), and this throws.
-    public func board(seed: UInt64, shouldStop: @escaping @Sendable () -> Bool = { false }) throws(BoardError) -> Board {
+    package func board(seed: UInt64, shouldStop: @escaping @Sendable () -> Bool = { false }) throws(BoardError) -> Board {
         guard solvable else { return try Board.random(room: room, colours: colours, seed: seed) }
         guard
             let built = try SolvableBoard.generated(
@@ -43,7 +43,7 @@ public struct GameOrigin: Hashable, Sendable {
 }
 
 /// The game a session plays, as a front end chose it.
-public struct ChosenGame {
+package struct ChosenGame {
     /// The game to play, as it starts (a replay's is its start board).
     package let game: Game
     /// What N makes next.

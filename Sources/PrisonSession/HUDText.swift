@@ -3,7 +3,7 @@ import PrisonRules
 import PrisonWorld
 
 /// The words and numbers of the heads-up display, as the window writes them.
-public enum HUDText {
+package enum HUDText {
     /// `1234567` as `1,234,567`.
     package static func number(_ value: Int) -> String {
         let digits = String(value.magnitude)
@@ -34,25 +34,29 @@ public enum HUDText {
     }
 
     /// The score line: `Score 1,234`.
-    public static func score(_ score: Int) -> String { "Score \(number(score))" }
+    package static func score(_ score: Int) -> String { "Score \(number(score))" }
 
     /// The multiplier while a combo runs (`x3`), nil at 1.
-    public static func multiplier(_ multiplier: Int) -> String? { multiplier > 1 ? "x\(multiplier)" : nil }
+    package static func multiplier(_ multiplier: Int) -> String? { multiplier > 1 ? "x\(multiplier)" : nil }
 
     /// The best score line: `Best 1,234`, or `Best -` when there is none.
-    public static func best(_ best: Int?) -> String { "Best \(best.map(number) ?? "-")" }
+    package static func best(_ best: Int?) -> String { "Best \(best.map(number) ?? "-")" }
 
     /// The moves the player has (the groups there are to break) and the blocks left.
-    public static func movesAndBlocks(moves: Int, blocks: Int) -> String {
+    package static func movesAndBlocks(moves: Int, blocks: Int) -> String {
         "\(count(moves, "group")) to break · \(count(blocks, "block")) left"
     }
 
     /// What the group under the cursor would score: `7 blocks: 25 x 2 = 50 points`.
     package static func preview(_ preview: TapPreview) -> String {
-        let blocks = preview.group.cells.count
-        let base = preview.points / max(1, preview.multiplier)
-        let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = " : ""
-        return "\(count(blocks, "block")): \(sum)\(count(preview.points, "point"))"
+        Self.preview(blocks: preview.group.cells.count, points: preview.points, multiplier: preview.multiplier)
+    }
+
+    /// What breaking a group of `blocks` would score, `points` with `multiplier` included.
+    static func preview(blocks: Int, points: Int, multiplier: Int) -> String {
+        let base = points / max(1, multiplier)
+        let sum = multiplier > 1 ? "\(number(base)) x \(multiplier) = " : ""
+        return "\(count(blocks, "block")): \(sum)\(count(points, "point"))"
     }
 
     /// The warning while few moves are left, naming the walls they are on (counted from 1).

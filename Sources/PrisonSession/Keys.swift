@@ -2,7 +2,7 @@
 /// `space`, `enter`, `escape`, `tab`, `backspace`, `left`, `right`, `up`, `down`, `f1`…`f12`.
 public struct Key: Hashable, Sendable, CustomStringConvertible {
     /// The key's lower-case name, as in `names`.
-    public let name: String
+    package let name: String
 
     /// The key named `name` (any case), or nil when there is no such key.
     public init?(name: String) {
@@ -43,36 +43,37 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The modifier keys held with a key.
-public struct Modifiers: OptionSet, Hashable, Sendable {
+package struct Modifiers: OptionSet, Hashable, Sendable {
     /// One bit a modifier.
-    public let rawValue: Int
+    package let rawValue: Int
     /// The modifiers whose bits `rawValue` sets.
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Shift.
-    public static let shift = Modifiers(rawValue: 1)
+    package static let shift = Modifiers(rawValue: 1)
     /// Control (Ctrl).
-    public static let control = Modifiers(rawValue: 2)
+    package static let control = Modifiers(rawValue: 2)
     /// Alt.
-    public static let alt = Modifiers(rawValue: 4)
+    package static let alt = Modifiers(rawValue: 4)
 }
 
 /// A key pressed with modifiers, written like `ctrl+shift+z` in scripts.
 public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
-    /// The key pressed.
+    /// The key pressed (the one to release when it comes up).
     public let key: Key
     /// The modifiers held with it.
     package let modifiers: Modifiers
 
     /// `key` pressed with `modifiers`.
-    public init(_ key: Key, modifiers: Modifiers = []) {
+    package init(_ key: Key, modifiers: Modifiers = []) {
         self.key = key
         self.modifiers = modifiers
     }
 
     /// Parses `ctrl+z`, `Shift+Ctrl+Z`, `f12`, `space`: modifiers (`ctrl`, `control`, `shift`,
-    /// `alt`) joined to a key name by `+`. Nil when a part is not a modifier or the key is unknown.
-    package init?(parsing text: String) {
+    /// `alt`) joined to a key name (``Key``) by `+`, as scripts write them. Nil when a part is not
+    /// a modifier or the key is unknown.
+    public init?(parsing text: String) {
         var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard let keyName = parts.popLast(), let key = Key(name: keyName) else { return nil }
         var modifiers: Modifiers = []

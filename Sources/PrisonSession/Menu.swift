@@ -128,11 +128,11 @@ public struct MenuLayout: Sendable {
 }
 
 /// The menu while it is open: its page and the line selected.
-public struct Menu: Hashable, Sendable {
+package struct Menu: Hashable, Sendable {
     /// The page on show.
     package internal(set) var page: MenuPage = .main
     /// The index of the selected line among the page's items.
-    public internal(set) var selection = 0
+    package internal(set) var selection = 0
     /// The room shape whose top 10 shows, as ``ScoreTable/key(for:)`` names it.
     var topTenRoom: String
     /// The room shape whose statistics show, as ``ScoreTable/key(for:)`` names it; nil for every room.

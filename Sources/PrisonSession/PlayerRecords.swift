@@ -6,23 +6,28 @@ import PrisonRules
 /// end to keep each change (``Effect/keepScores(_:)`` and the like).
 public struct PlayerRecords: Hashable, Sendable {
     /// The player's settings.
-    public var settings: Settings
+    package var settings: Settings
     /// The best scores of each room shape.
-    public var scores: ScoreTable
+    package var scores: ScoreTable
     /// Every game finished, for the statistics page.
-    public var statistics: Statistics
+    package var statistics: Statistics
     /// The database the front end keeps games, scores and statistics in, for the About page; nil
     /// when they are not kept.
-    public var database: String?
+    package var database: String?
     /// Where the front end keeps the settings, for the About page; nil when they are not kept.
-    public var settingsFolder: String?
+    package var settingsFolder: String?
     /// The games U goes back to, the last one the nearest, as they were last kept.
-    public var earlierGames: [Game] = []
+    package var earlierGames: [Game] = []
     /// The games Ctrl+Shift+Z returns to, the last one the nearest, as they were last kept.
-    public var laterGames: [Game] = []
+    package var laterGames: [Game] = []
+
+    /// The records of a new player, kept nowhere: the usual settings, no scores, no games.
+    public init() {
+        self.init(settings: Settings())
+    }
 
     /// Records of these values; by default none, kept nowhere.
-    public init(
+    package init(
         settings: Settings = Settings(), scores: ScoreTable = ScoreTable(), statistics: Statistics = Statistics(),
         database: String? = nil, settingsFolder: String? = nil
     ) {

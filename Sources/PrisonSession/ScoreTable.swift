@@ -93,7 +93,7 @@ package struct ScoreEntry: Hashable, Sendable, Codable {
 ///
 /// Rooms are told apart by their shape alone (walls, width and height); the number of colours
 /// and the rules are not part of the key.
-public struct ScoreTable: Hashable, Sendable, Codable {
+public struct ScoreTable: Hashable, Sendable {
     /// How many entries each room's table keeps.
     package static let places = 10
     /// Names the format of a scores file.
@@ -105,7 +105,7 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     private var rooms: [String: [ScoreEntry]]
 
     /// An empty table.
-    public init() { rooms = [:] }
+    package init() { rooms = [:] }
 
     /// A table of the entries of each room shape under its ``key(for:)``, each room's ranked and
     /// cut to ``places``.
@@ -152,35 +152,42 @@ public struct ScoreTable: Hashable, Sendable, Codable {
     package func entries(forKey key: String) -> [ScoreEntry] { rooms[key] ?? [] }
 
     /// The table as JSON: keys sorted, dates in ISO 8601.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         // Strings, whole numbers and Booleans: encoding cannot fail.
-        try! jsonData(self)
+        try! jsonData(File(table: self))
     }
 
     /// Reads a table from the JSON ``encoded()`` writes.
-    public init(json: Data) throws(AssetError) {
-        do { self = try JSONDecoder().decode(ScoreTable.self, from: json) } catch {
+    package init(json: Data) throws(AssetError) {
+        do { self = try JSONDecoder().decode(File.self, from: json).table } catch {
             throw AssetError(describe(error))
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case format, version, rooms
-    }
+    /// A scores file: the table with its format's name and version.
+    private struct File: Codable {
+        let table: ScoreTable
 
-    /// Reads a scores file's table, refusing another format or version, each room's entries ranked and cut to `places`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        self.init(rooms: try container.decode([String: [ScoreEntry]].self, forKey: .rooms))
-    }
+        init(table: ScoreTable) { self.table = table }
 
-    /// Writes the table with its format name and version, as the scores file keeps it.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatName, forKey: .format)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encode(rooms, forKey: .rooms)
+        private enum CodingKeys: String, CodingKey {
+            case format, version, rooms
+        }
+
+        /// Reads a scores file's table, refusing another format or version, each room's entries ranked and cut to `places`.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try checkHeader(of: container, format: (.format, ScoreTable.formatName), version: (.version, ScoreTable.currentVersion))
+            table = ScoreTable(rooms: try container.decode([String: [ScoreEntry]].self, forKey: .rooms))
+        }
+
+        /// Writes the table with its format name and version, as the scores file keeps it.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ScoreTable.formatName, forKey: .format)
+            try container.encode(ScoreTable.currentVersion, forKey: .version)
+            try container.encode(table.rooms, forKey: .rooms)
+        }
     }
 }
 

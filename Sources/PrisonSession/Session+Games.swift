@@ -144,7 +144,7 @@ extension Session {
     func recordEnding() {
         let game = world.game
         guard game.isOver, savesGame, tutorialRun == nil, recordedEndings[game] == nil else { return }
-        let (standing, recorded) = records.recordEnding(of: game, score: game.score, cleared: game.isCleared, on: date)
+        let (standing, recorded) = records.recordEnding(of: game, score: game.score, cleared: game.isCleared, on: frame.date)
         recordedEndings[game] = standing
         effects += recorded
     }

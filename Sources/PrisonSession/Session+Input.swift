@@ -45,7 +45,7 @@ extension Session {
         case .newGame: start(keepingBoard: false)
         case .restart: start(keepingBoard: true)
         case .hint: showHint()
-        case .gazeTap: tap(at: viewport / 2)
+        case .gazeTap: tap(at: frame.viewport / 2)
         case .faceWall(let wall): head.face(wall: wall)
         case .faceNextWall: head.faceWall(steps: 1)
         case .facePreviousWall: head.faceWall(steps: -1)
@@ -81,7 +81,7 @@ extension Session {
     public func click(at point: SIMD2<Float>) {
         guard notices.isEmpty else { return notices.removeAll() }
         if isMenuOpen { return menuClick(at: point) }
-        tap(at: isMouseLookOn ? viewport / 2 : point)
+        tap(at: isMouseLookOn ? frame.viewport / 2 : point)
     }
 
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once.
@@ -93,7 +93,7 @@ extension Session {
     /// Plays the group in `cell` as a tap on it would, without aiming: what a benchmark or a
     /// front end that picks blocks by other means calls. Whether a group broke.
     @discardableResult
-    public func play(_ cell: Cell) -> Bool {
+    package func play(_ cell: Cell) -> Bool {
         breakGroup { () throws(TapMiss) in try world.play(cell) }
     }
 
@@ -124,11 +124,23 @@ extension Session {
         }
     }
 
+    /// Looks up the group under the pointer (the crosshair in mouse-look) and what breaking it
+    /// would score now. The group is found again only when the board or the cell pointed at changes.
     func updateHover() {
         hover = nil
-        guard let point = isMouseLookOn ? viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
+        guard let point = isMouseLookOn ? frame.viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
             let target = world.target(along: tapRay(through: point))
         else { return }
-        hover = world.preview(of: target)
+        let game = world.game
+        let group: Group?
+        if let cached = hoverGroup, cached.cell == target.cell, cached.corners == game.rules.corners, cached.board == game.board {
+            group = cached.group
+        } else {
+            group = game.board.group(at: target.cell, corners: game.rules.corners)
+            hoverGroup = (game.board, game.rules.corners, target.cell, group)
+        }
+        guard let group, group.size >= 2 else { return }
+        let multiplier = game.multiplier(forTapAt: world.time)
+        hover = (group, game.rules.scoring.points(forGroupOf: group.size) * multiplier, multiplier)
     }
 }

@@ -8,6 +8,9 @@ extension Session {
     /// Whether the menu is open.
     package var isMenuOpen: Bool { menu != nil }
 
+    /// The index of the selected line among ``menuItems``, or nil while the menu is closed.
+    public var menuSelection: Int? { menu?.selection }
+
     /// Opens the menu at its first page.
     func openMenu() {
         menu = Menu(topTenRoom: ScoreTable.key(for: world.game.start.room))
@@ -60,7 +63,7 @@ extension Session {
             let lines =
                 entries.isEmpty
                 ? [MenuItem("No games recorded in this room yet", kind: .text)]
-                : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry, in: timeZone), kind: .text) }
+                : entries.enumerated().map { index, entry in MenuItem(HUDText.topTenLine(place: index + 1, entry, in: frame.timeZone), kind: .text) }
             return [MenuItem("Room", value: HUDText.room(key: menu.topTenRoom), kind: .setting(.topTenRoom))] + lines
                 + [MenuItem("Back", kind: .command(.back), shortcut: .escape)]
         case .howToPlay:
@@ -100,7 +103,7 @@ extension Session {
     /// Where the menu's lines are in the window, or nil while it is closed.
     public var menuLayout: MenuLayout? {
         guard menu != nil else { return nil }
-        return MenuLayout(rows: menuItems.count, viewport: viewport, rowHeight: menuRowHeight, width: menuRowHeight * 20)
+        return MenuLayout(rows: menuItems.count, viewport: frame.viewport, rowHeight: frame.menuRowHeight, width: frame.menuRowHeight * 20)
     }
 
     /// A key while the menu is open: up and down select, left and right change a value, Enter
@@ -228,23 +231,21 @@ extension Session {
             menu?.statisticsRoom = Self.key(step, placesFrom: open.statisticsRoom, in: keys)
             return
         case .palette:
-            paletteIndex = (paletteIndex + step + palettes.count) % palettes.count
-            settings.palette = palette.name
+            settings.palette = palettes[(paletteIndex + step + palettes.count) % palettes.count].name
         case .sound:
             guard hasSound else { return say("No sound device: the game plays silently") }
-            isMuted.toggle()
-            settings.sound = !isMuted
+            // Turned on, the sound is the settings' again, whatever the front end started with.
+            settings.sound = isMuted
+            startsMuted = false
         case .mouseLook:
-            isMouseLookOn.toggle()
-            effects.append(.mouseLook(isMouseLookOn))
-            settings.mouseLook = isMouseLookOn
+            settings.mouseLook.toggle()
+            effects.append(.mouseLook(settings.mouseLook))
         case .fieldOfView:
             let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
             let index = choices.firstIndex(of: settings.fieldOfView) ?? 0
             settings.fieldOfView = choices[min(max(index + step, 0), choices.count - 1)]
-            fieldOfView = settings.fieldOfView.map(Float.init)
-            prepareWorld()
         }
         keep(settings)
+        if setting == .fieldOfView { prepareWorld() }
     }
 }

@@ -11,7 +11,7 @@ extension Session {
     public func scene() -> SceneFrame {
         var frame = SceneFrame()
         let camera = world.camera
-        frame.viewProjection = camera.projectionMatrix(aspectRatio: viewport.x / max(viewport.y, 1)) * camera.viewMatrix
+        frame.viewProjection = camera.projectionMatrix(aspectRatio: self.frame.viewport.x / max(self.frame.viewport.y, 1)) * camera.viewMatrix
         frame.eye = camera.position(relativeTo: nil)
         frame.time = Float(elapsed.inSeconds)
         frame.showsSymbols = palette.showsSymbols

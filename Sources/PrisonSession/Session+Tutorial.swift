@@ -23,7 +23,7 @@ extension Session {
 
     /// How many lines the tutorial's panel has (its title included), 0 while there is none: the
     /// front end keeps the framed wall clear of them.
-    public var tutorialPanelLineCount: Int { tutorial.map { 1 + $0.lines.count } ?? 0 }
+    package var tutorialPanelLineCount: Int { tutorial.map { 1 + $0.lines.count } ?? 0 }
 
     /// The player's game: the one on the walls, or the one put aside while the tutorial runs.
     var playersWorld: World { tutorialRun?.setAside.world ?? world }

@@ -5,29 +5,28 @@ import PrisonSpace
 import PrisonWorld
 
 /// One player's session in front of a window, the game's midend, as a deterministic state
-/// machine: actions (``perform(_:)``, keys, clicks, looks), elapsed time (``advance(by:viewport:)``)
-/// and the answers of work it asked for go in; the frame to draw (``scene()``, ``hudState``, the
-/// menu) and effects (``takeEffects()``: sounds, files to keep, hints to search, boards to build)
-/// come out. It reads no file, clock, environment or random source and starts no thread: the same
+/// machine: actions (``perform(_:)``, keys, clicks, looks), frames (``advance(_:)``: elapsed
+/// time, the window, the date) and the answers of work it asked for go in; the frame to draw
+/// (``scene()``, ``hudState``, the menu) and effects (``takeEffects()``: sounds, files to keep,
+/// hints to search, boards to build) come out. It reads no file, clock, environment or random source and starts no thread: the same
 /// inputs give the same frames and effects.
 public final class Session {
-    /// The game bound to the space: blocks, taps, animations, the clock.
-    public internal(set) var world: World
+    /// The game bound to the space: blocks, taps, animations, the clock. Front ends see it
+    /// through the session only: ``scene()``, ``hudState``, ``game``.
+    var world: World
     /// Where the player looks.
     package internal(set) var head: Head
     let palettes: [Palette]
-    /// Which of the palettes the blocks are drawn in.
-    package internal(set) var paletteIndex = 0
-    /// What the player keeps, as it stands now: settings, best scores, statistics.
+    /// What the player keeps, as it stands now: settings, best scores, statistics. Its settings
+    /// are the one place the palette, sound, mouse-look and field of view are kept.
     package internal(set) var records: PlayerRecords
     /// Whether there is a sound device to play on.
     let hasSound: Bool
-    /// Whether sounds are off.
-    package internal(set) var isMuted: Bool
-    /// The calendar date and time, which the front end keeps current: endings are dated by it.
-    public var date: Date
-    /// The time zone the top 10's days are shown in: the front end sets the player's.
-    public var timeZone = TimeZone.gmt
+    /// Whether the front end started the sound off (``SoundOutput``): it stays off, whatever the
+    /// settings say, until the player turns it on.
+    var startsMuted: Bool
+    /// The last frame given (``advance(_:)``): its window, date and time zone hold until the next.
+    var frame: FrameInput
     /// What N makes: the chosen game's shape, or the menu's new game's.
     var origin: GameOrigin
     var replay: Replay?
@@ -56,26 +55,24 @@ public final class Session {
 
     var effects: [Effect] = []
     /// The menu while it is open.
-    public internal(set) var menu: Menu?
-    /// The height of a menu line in framebuffer pixels: the front end sets it to fit its font,
-    /// so clicks land on the lines it draws.
-    public var menuRowHeight: Float = 32
+    package internal(set) var menu: Menu?
     /// What went wrong with the player's files, in their words, shown until a key or click.
     public internal(set) var notices: [String] = []
-    /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
-    package internal(set) var fieldOfView: Float?
     /// Whether the help (every key) is on show.
     var showsHelp = false
     /// Whether the quit question is asked (the menu's Quit on a game that would be lost).
     package internal(set) var isAskingToQuit = false
-    /// Whether the mouse turns the head and a click taps the crosshair.
-    public internal(set) var isMouseLookOn = false
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
-    /// The framebuffer's size in pixels, as of the last frame.
-    var viewport: SIMD2<Float> = [1280, 720]
-    var hover: TapPreview?
+    /// The group under the pointer and what breaking it would score now, nil when none.
+    var hover: (group: Group, points: Int, multiplier: Int)?
+    /// The group the hover last found, for the board, corner rule and cell it was found on:
+    /// looked up again only when one of them changes.
+    var hoverGroup: (board: Board, corners: CornerLinks, cell: Cell, group: Group?)?
+    /// How the window frames the room, for the inputs it was built from: built again only when
+    /// one of them changes.
+    var framingCache: (key: Framing.Key, framing: Framing)?
     /// The group a hint shows, until the next action.
     var hint: Group?
     /// The hint asked of the front end, and since when (session time, from the end of the first
@@ -100,11 +97,8 @@ public final class Session {
     var recordedEndings: [Game: HUDText.Standing] = [:]
     /// The tutorial while it runs, with the player's game put aside meanwhile.
     var tutorialRun: (tutorial: Tutorial, setAside: SetAsideGame)?
-    /// The program's version and build, for the About page: the front end sets them.
-    public var about = About()
-
-    /// The window's bands the HUD covers: facing a wall keeps the wall out of them (`framing`).
-    public var hudBands = Framing.Bands()
+    /// The program's version and build, for the About page.
+    let about: About
     /// Degrees the head turns for each screen point the mouse moves.
     static let degreesPerPoint: Float = 0.15
 
@@ -112,20 +106,23 @@ public final class Session {
     /// A session that does not keep records (a benchmark) leaves the player's files alone; one
     /// that does not keep progress records scores but leaves the saved game in progress alone.
     /// The player's `records` are as the front end loaded them; `sound` is what it can play on.
-    /// The boards of its new games come from `seed`, and `date` is the calendar date now (the
-    /// front end gives both: the session reads no random source or clock of its own, so the same
-    /// seed and input make the same games).
+    /// The boards of its new games come from `seed`, and `date` is the calendar date now, until
+    /// the first frame gives it (the front end gives both: the session reads no random source or
+    /// clock of its own, so the same seed and input make the same games). `about` names the
+    /// program on the About page.
     public init(
         game: Game, origin: GameOrigin, replay: [Move]? = nil, palettes: [Palette], records: PlayerRecords,
-        sound: SoundOutput, seed: UInt64, date: Date, keepsRecords: Bool = true, keepsProgress: Bool = true
+        sound: SoundOutput, seed: UInt64, date: Date, about: About = About(), keepsRecords: Bool = true,
+        keepsProgress: Bool = true
     ) {
         seeds = SeededGenerator(seed: seed)
         precondition(!palettes.isEmpty, "a session needs a palette")
         self.palettes = palettes
         self.records = records
         hasSound = sound.isAvailable
-        isMuted = sound.isMuted
-        self.date = date
+        startsMuted = sound.isMuted
+        frame = FrameInput(elapsed: .zero, viewport: [1280, 720], date: date)
+        self.about = about
         self.origin = origin
         self.keepsRecords = keepsRecords
         self.keepsProgress = keepsProgress && keepsRecords
@@ -141,32 +138,46 @@ public final class Session {
                 moves: replay, startingAt: world.time + .seconds(1),
                 untimedPace: game.rules.comboWindow + .milliseconds(300))
         }
-        // A benchmark draws the same frames whatever the player chose.
-        if keepsRecords { apply(records.settings) }
+        // A benchmark draws the same frames whatever the player chose: the usual look and sound.
+        if keepsRecords {
+            if isMouseLookOn { effects.append(.mouseLook(true)) }
+        } else {
+            let usual = Settings()
+            self.records.settings.palette = usual.palette
+            self.records.settings.sound = usual.sound
+            self.records.settings.mouseLook = usual.mouseLook
+            self.records.settings.fieldOfView = usual.fieldOfView
+        }
         prepareWorld()
         // A game given over (a saved file played to its end) counts as ending here.
         recordEnding()
     }
 
-    /// Takes on the player's `settings`: palette, sound (muted stays muted), mouse-look, field of view.
-    private func apply(_ settings: Settings) {
-        if let index = palettes.firstIndex(where: { $0.name == settings.palette }) { paletteIndex = index }
-        if !settings.sound { isMuted = true }
-        if settings.mouseLook {
-            isMouseLookOn = true
-            effects.append(.mouseLook(true))
-        }
-        fieldOfView = settings.fieldOfView.map(Float.init)
-    }
+    /// Which of the palettes the blocks are drawn in: the one the settings name, else the first.
+    package var paletteIndex: Int { palettes.firstIndex { $0.name == records.settings.palette } ?? 0 }
+
+    /// Whether sounds are off: by the settings, or since the start by the front end.
+    package var isMuted: Bool { startsMuted || !records.settings.sound }
+
+    /// Whether the mouse turns the head and a click taps the crosshair (the settings' mouse-look).
+    public var isMouseLookOn: Bool { records.settings.mouseLook }
+
+    /// The camera's vertical field of view in degrees from the settings, or nil for the game's own.
+    package var fieldOfView: Float? { records.settings.fieldOfView.map(Float.init) }
+
+    /// The game on the walls as it stands: what a front end saves (a script's `state` step) and
+    /// what a benchmark picks its taps from.
+    public var game: Game { world.game }
 
     /// A session of the game `chosen`: the player's game in progress is kept for next time, a
     /// replay plays itself, any other game records scores and leaves the game in progress alone.
-    public convenience init(
-        _ chosen: ChosenGame, palettes: [Palette], records: PlayerRecords, sound: SoundOutput, seed: UInt64, date: Date
+    package convenience init(
+        _ chosen: ChosenGame, palettes: [Palette], records: PlayerRecords, sound: SoundOutput, seed: UInt64, date: Date,
+        about: About = About()
     ) {
         self.init(
             game: chosen.game, origin: chosen.origin, replay: chosen.replay, palettes: palettes, records: records,
-            sound: sound, seed: seed, date: date, keepsProgress: chosen.isProgress)
+            sound: sound, seed: seed, date: date, about: about, keepsProgress: chosen.isProgress)
         // A first start: the tutorial, once, then the menu to choose a game. A player with
         // records knows the game, settings file or not.
         if chosen.isFirstGame {
@@ -174,12 +185,12 @@ public final class Session {
         }
     }
 
-    /// Advances everything by `duration` of real time, for a `viewport` framebuffer: held keys
-    /// turn the head, the world moves on (a replay plays its moves), the cursor's target is
-    /// looked up again and messages run out.
-    public func advance(by duration: Duration, viewport: SIMD2<Float>) {
-        let duration = max(.zero, duration)
-        self.viewport = viewport
+    /// Advances everything to the frame `frame`: by its elapsed real time held keys turn the
+    /// head, the world moves on (a replay plays its moves) and messages run out; for its window
+    /// the camera is framed and the cursor's target looked up again.
+    public func advance(_ frame: FrameInput) {
+        self.frame = frame
+        let duration = max(.zero, frame.elapsed)
         elapsed += duration
         if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
         let seconds = Float(duration.inSeconds)
@@ -192,6 +203,13 @@ public final class Session {
         pointCamera()
         updateHover()
         if case .note(_, let until) = message, until < elapsed { message = nil }
+    }
+
+    /// Takes the HUD's `bands` for the frame to come before that frame is given: a look or a tap
+    /// before the frame's ``advance(_:)`` (a script's first steps) is framed and aimed within
+    /// them. The window gives them as soon as it knows them, at its start and at each frame's.
+    package func takeHUDBands(_ bands: FrameInput.HUDBands) {
+        frame.hudBands = bands
     }
 
     /// Takes the effects asked for since the last call, in order: the front end does them. The

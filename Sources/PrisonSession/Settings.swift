@@ -94,7 +94,7 @@ extension NewGameOptions {
 }
 
 /// The player's preferences, kept from one start to the next.
-public struct Settings: Hashable, Sendable, Codable {
+public struct Settings: Hashable, Sendable {
     /// The palette's name, or nil for the first one.
     var palette: String?
     /// Whether the sound is on.
@@ -119,69 +119,79 @@ public struct Settings: Hashable, Sendable, Codable {
     static let currentVersion = 1
 
     /// The usual settings: the first palette, sound on, mouse-look off, the game's own view.
-    public init() {}
+    package init() {}
 
     /// What the menu's new game is made of: the room, colours and kind of board last chosen there
     /// (the default room when the chosen one cannot be made).
-    public var newGameOrigin: GameOrigin {
+    package var newGameOrigin: GameOrigin {
         (try? newGame.origin())
             ?? GameOrigin(room: .standard, colours: newGame.colours, rules: Rules(fittedTo: .standard), solvable: newGame.solvable)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen
-    }
+    /// A settings file: the settings with the format's name and version.
+    private struct File: Codable {
+        var settings: Settings
 
-    /// Reads settings, the usual value for each one missing, refusing another format or version;
-    /// a value of the wrong type or out of range is replaced by its usual value, noted in the
-    /// decoder's `SettingsReplacements`, and the others are kept.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        let replacements = SettingsReplacements.of(decoder)
-        palette = replacements.value(of: .palette, in: container, else: palette, usual: "the first palette", expected: "a palette's name")
-        sound = replacements.value(of: .sound, in: container, else: sound, expected: "true or false")
-        mouseLook = replacements.value(of: .mouseLook, in: container, else: mouseLook, expected: "true or false")
-        let fields = Self.fieldsOfView
-        fieldOfView = replacements.value(
-            of: .fieldOfView, in: container, else: fieldOfView, usual: "fit the wall",
-            expected: "a whole number of degrees from \(fields.lowerBound) to \(fields.upperBound)"
-        ) { $0.map(fields.contains) ?? true }
-        newGame = replacements.value(of: .newGame, in: container, else: newGame, expected: "the new game's options")
-        hasSeenTutorial = replacements.value(of: .tutorialSeen, in: container, else: true, expected: "true or false")
-    }
+        init(settings: Settings) { self.settings = settings }
 
-    /// Writes the settings with the format's name and version.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatName, forKey: .format)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encodeIfPresent(palette, forKey: .palette)
-        try container.encode(sound, forKey: .sound)
-        try container.encode(mouseLook, forKey: .mouseLook)
-        try container.encodeIfPresent(fieldOfView, forKey: .fieldOfView)
-        try container.encode(newGame, forKey: .newGame)
-        try container.encode(hasSeenTutorial, forKey: .tutorialSeen)
+        private enum CodingKeys: String, CodingKey {
+            case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen
+        }
+
+        /// Reads settings, the usual value for each one missing, refusing another format or version;
+        /// a value of the wrong type or out of range is replaced by its usual value, noted in the
+        /// decoder's `SettingsReplacements`, and the others are kept.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try checkHeader(of: container, format: (.format, Settings.formatName), version: (.version, Settings.currentVersion))
+            let replacements = SettingsReplacements.of(decoder)
+            var settings = Settings()
+            settings.palette = replacements.value(
+                of: .palette, in: container, else: settings.palette, usual: "the first palette", expected: "a palette's name")
+            settings.sound = replacements.value(of: .sound, in: container, else: settings.sound, expected: "true or false")
+            settings.mouseLook = replacements.value(of: .mouseLook, in: container, else: settings.mouseLook, expected: "true or false")
+            let fields = Settings.fieldsOfView
+            settings.fieldOfView = replacements.value(
+                of: .fieldOfView, in: container, else: settings.fieldOfView, usual: "fit the wall",
+                expected: "a whole number of degrees from \(fields.lowerBound) to \(fields.upperBound)"
+            ) { $0.map(fields.contains) ?? true }
+            settings.newGame = replacements.value(of: .newGame, in: container, else: settings.newGame, expected: "the new game's options")
+            settings.hasSeenTutorial = replacements.value(of: .tutorialSeen, in: container, else: true, expected: "true or false")
+            self.settings = settings
+        }
+
+        /// Writes the settings with the format's name and version.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Settings.formatName, forKey: .format)
+            try container.encode(Settings.currentVersion, forKey: .version)
+            try container.encodeIfPresent(settings.palette, forKey: .palette)
+            try container.encode(settings.sound, forKey: .sound)
+            try container.encode(settings.mouseLook, forKey: .mouseLook)
+            try container.encodeIfPresent(settings.fieldOfView, forKey: .fieldOfView)
+            try container.encode(settings.newGame, forKey: .newGame)
+            try container.encode(settings.hasSeenTutorial, forKey: .tutorialSeen)
+        }
     }
 
     /// The settings as JSON: keys sorted.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         // Strings, whole numbers and Booleans: encoding cannot fail.
-        try! jsonData(self)
+        try! jsonData(File(settings: self))
     }
 
     /// Reads settings from the JSON ``encoded()`` writes (see ``read(json:)``).
-    public init(json: Data) throws(AssetError) { self = try Self.read(json: json).settings }
+    package init(json: Data) throws(AssetError) { self = try Self.read(json: json).settings }
 
     /// Reads settings from the JSON ``encoded()`` writes: another format or version, or what is
     /// not JSON, is refused; a value out of range or of the wrong type is replaced by its usual
     /// value, the others kept. The settings, and a line for each value replaced, naming its field
     /// and value ("fieldOfView: 60.5 is not a whole number of degrees from 30 to 80; fit the wall is used").
-    public static func read(json: Data) throws(AssetError) -> (settings: Settings, replaced: [String]) {
+    package static func read(json: Data) throws(AssetError) -> (settings: Settings, replaced: [String]) {
         let replacements = SettingsReplacements()
         let decoder = JSONDecoder()
         decoder.userInfo[SettingsReplacements.key] = replacements
-        do { return (try decoder.decode(Settings.self, from: json), replacements.lines) } catch { throw AssetError(describe(error)) }
+        do { return (try decoder.decode(File.self, from: json).settings, replacements.lines) } catch { throw AssetError(describe(error)) }
     }
 }
 

@@ -14,5 +14,5 @@ public enum SoundEffect: String, CaseIterable, Sendable {
     case cleared
 
     /// The name of the sound's file, like `break.wav`.
-    public var fileName: String { "\(rawValue).wav" }
+    package var fileName: String { "\(rawValue).wav" }
 }

@@ -64,7 +64,7 @@ package struct StatisticsSummary: Hashable, Sendable {
 /// Every game the player finished, in the order they first ended, kept in the data folder
 /// beside the best scores. A board counts once, as in the top 10: when the same board ends
 /// again (after an undo, or a restart), its record keeps the better ending, in its first place.
-public struct Statistics: Hashable, Sendable, Codable {
+public struct Statistics: Hashable, Sendable {
     /// Names the format of a statistics file.
     static let formatName = "puzzle-prison-statistics"
     /// The version of the format this build writes and reads.
@@ -76,7 +76,7 @@ public struct Statistics: Hashable, Sendable, Codable {
     package private(set) var games: [GameRecord] = []
 
     /// No games yet.
-    public init() {}
+    package init() {}
 
     /// The games `records` list, oldest first: a board listed twice counts once, at its better
     /// ending, and only the last ``maximumGames`` are kept.
@@ -138,31 +138,38 @@ public struct Statistics: Hashable, Sendable, Codable {
     var roomKeys: [String] { Set(games.map(\.room)).sorted() }
 
     /// The statistics as JSON: keys sorted.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         // Strings, whole numbers and Booleans: encoding cannot fail.
-        try! jsonData(self)
+        try! jsonData(File(statistics: self))
     }
 
     /// Reads statistics from the JSON ``encoded()`` writes.
-    public init(json: Data) throws(AssetError) {
-        do { self = try JSONDecoder().decode(Statistics.self, from: json) } catch { throw AssetError(describe(error)) }
+    package init(json: Data) throws(AssetError) {
+        do { self = try JSONDecoder().decode(File.self, from: json).statistics } catch { throw AssetError(describe(error)) }
     }
 
-    private enum CodingKeys: String, CodingKey { case format, version, games }
+    /// A statistics file: the games with the format's name and version.
+    private struct File: Codable {
+        let statistics: Statistics
 
-    /// Reads a statistics file, refusing another format or version; a board listed twice counts
-    /// once, at its better ending.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        try checkHeader(of: container, format: (.format, Self.formatName), version: (.version, Self.currentVersion))
-        self.init(games: try container.decode([GameRecord].self, forKey: .games))
-    }
+        init(statistics: Statistics) { self.statistics = statistics }
 
-    /// Writes the games with the format's name and version.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.formatName, forKey: .format)
-        try container.encode(Self.currentVersion, forKey: .version)
-        try container.encode(games, forKey: .games)
+        private enum CodingKeys: String, CodingKey { case format, version, games }
+
+        /// Reads a statistics file, refusing another format or version; a board listed twice counts
+        /// once, at its better ending.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            try checkHeader(of: container, format: (.format, Statistics.formatName), version: (.version, Statistics.currentVersion))
+            statistics = Statistics(games: try container.decode([GameRecord].self, forKey: .games))
+        }
+
+        /// Writes the games with the format's name and version.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(Statistics.formatName, forKey: .format)
+            try container.encode(Statistics.currentVersion, forKey: .version)
+            try container.encode(statistics.games, forKey: .games)
+        }
     }
 }

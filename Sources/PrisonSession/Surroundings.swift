@@ -76,7 +76,7 @@ public struct Compass: Hashable, Sendable {
     }
 
     /// The label of wall `wall` (0-based), as messages name it.
-    public static func label(ofWall wall: Int) -> String { "Wall \(wall + 1)" }
+    package static func label(ofWall wall: Int) -> String { "Wall \(wall + 1)" }
 }
 
 extension Session {

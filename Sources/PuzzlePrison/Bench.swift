@@ -56,13 +56,14 @@ struct Bench {
         _ = launcher.host.serve(session)
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
         let viewport = SIMD2<Float>(surface.framebufferSize)
-        let step = Duration.seconds(1) / 60
+        // Every frame a 60th of a second, in the same window.
+        let frameInput = loop.frameInput(elapsed: .seconds(1) / 60)
 
         // The baseline: frames with no blocks.
         var baseline: [Double] = []
         for _ in 0..<frames {
             let start = monotonicSeconds()
-            session.advance(by: step, viewport: viewport)
+            session.advance(frameInput)
             loop.renderer.draw(
                 session.scene(), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
                 size: surface.framebufferSize)
@@ -79,15 +80,15 @@ struct Bench {
             let cpuStart = threadCPUSeconds()
             var tapped: Double?
             if frame % 12 == 0 {
-                if session.world.game.isOver { session.perform(.restart) }
-                let groups = session.world.game.availableGroups
+                if session.game.isOver { session.perform(.restart) }
+                let groups = session.game.availableGroups
                 if let group = groups.randomElement(using: &generator), let cell = group.cells.randomElement(using: &generator) {
                     tapped = monotonicSeconds()
                     if session.play(cell) { taps += 1 }
                 }
             }
             session.drag(by: [2, 0])
-            session.advance(by: step, viewport: viewport)
+            session.advance(frameInput)
             // The move is kept before its frame is drawn, as in the window.
             _ = launcher.host.serve(session)
             if let tapped { commitTimes.append((monotonicSeconds() - tapped) * 1000) }

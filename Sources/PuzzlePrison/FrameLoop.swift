@@ -30,8 +30,23 @@ final class FrameLoop {
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
         painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
-        session.hudBands = painter.bands(for: SIMD2<Float>(surface.framebufferSize), tutorialLines: session.tutorialPanelLineCount)
+        session.takeHUDBands(hudBands)
         (surface as? WindowSurface)?.session = session
+    }
+
+    /// The HUD's bands for this window's size, which the framing keeps the wall out of.
+    private var hudBands: FrameInput.HUDBands {
+        painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
+    }
+
+    /// What the session is given for a frame `elapsed` after the last: the window's size, the
+    /// date and time zone now, the HUD's bands for this window (which the framing keeps the wall
+    /// out of) and the menu's line height for the text font.
+    func frameInput(elapsed: Duration) -> FrameInput {
+        FrameInput(
+            elapsed: elapsed, viewport: viewport, date: Date(), timeZone: .current,
+            hudBands: hudBands,
+            menuRowHeight: MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).rowHeight)
     }
 
     /// Runs until the window closes or the script quits; with `screenshot`, draws one frame (after
@@ -42,13 +57,8 @@ final class FrameLoop {
         var last = monotonicSeconds()
         var deltaTime = 0.0
         var idle = IdleWatch()
-        defer {
-            session.date = Date()
-            _ = launcher.host.serve(session)
-        }
+        defer { _ = launcher.host.serve(session) }
         while !surface.shouldClose, QuitSignals.received == nil {
-            // The date endings are recorded with: the session reads no clock of its own.
-            session.date = Date()
             surface.pollEvents()
             if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
                 // Minimised: nothing to draw, so wait for the window to come back.
@@ -61,22 +71,25 @@ final class FrameLoop {
                 try renderer.setScale(scale)
                 painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
             }
-            // The HUD's bands for this window's size, which the framing keeps the wall out of.
-            session.hudBands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
             deltaTime = fixedStep ?? min(now - last, idle.isWaiting ? 1 : 0.1)
             last = now
+            // The frame as it stands before this frame's script steps: the session reads no clock
+            // of its own, and the date dates the endings of games.
+            let frame = frameInput(elapsed: .seconds(deltaTime))
+            // Script steps before the frame's time moves on are framed within them too.
+            session.takeHUDBands(frame.hudBands)
             if var player = script {
                 let steps = player.advance(by: .seconds(deltaTime))
                 script = player
-                for step in steps { try perform(step) }
+                for step in steps { try perform(step, in: frame) }
                 if player.isFinished { script = nil }
             }
             // What input asked for is done and finished work handed over before time moves on, so a
             // ready answer shows before the session gives up waiting for it; then the frame's own.
             try handleEffects()
-            session.advance(by: .seconds(deltaTime), viewport: viewport)
+            session.advance(frame)
             try handleEffects()
             let scene = session.scene(), hud = session.hudState
             let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
@@ -111,7 +124,8 @@ final class FrameLoop {
         renderer.draw(scene, instances: BlockInstances.packed(scene.blocks), hud: layers, size: surface.framebufferSize)
     }
 
-    private func perform(_ step: ScriptStep) throws(FrontEndError) {
+    /// Does a script's `step` in `frame` (before the frame's time has moved on).
+    private func perform(_ step: ScriptStep, in frame: FrameInput) throws(FrontEndError) {
         switch step {
         case .wait: break
         case .look(let yaw, let pitch): session.look(yaw: yaw, pitch: pitch)
@@ -125,10 +139,12 @@ final class FrameLoop {
             session.release(chord.key)
         case .screenshot(let path):
             // What the script has done so far, before the steps after it in this frame.
-            session.advance(by: .zero, viewport: viewport)
+            var now = frame
+            now.elapsed = .zero
+            session.advance(now)
             try save(renderedTo: path, drawingFirst: true)
         case .state(let path):
-            try write(SavedGame(session.world.game).encoded(), to: path, what: "the game")
+            try write(SavedGame(session.game).encoded(), to: path, what: "the game")
         case .quit: surface.close()
         }
     }

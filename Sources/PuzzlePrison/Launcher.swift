@@ -39,9 +39,8 @@ struct Launcher {
             // The session's target reads no random source: the window draws its seeds.
             let session = Session(
                 try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes,
-                records: profile.loadedRecords, sound: sound, seed: .random(in: .min ... .max), date: Date())
-            session.about = About(build: buildCommit)
-            session.timeZone = .current
+                records: profile.loadedRecords, sound: sound, seed: .random(in: .min ... .max), date: Date(),
+                about: About(build: buildCommit))
             return session
         } catch {
             throw FrontEndError(error.description)

@@ -15,7 +15,6 @@ struct MenuOverlay {
     /// The batches to draw above the HUD: panels, then text, then titles; empty when neither the
     /// menu nor a notice is up.
     func layers(for session: Session, viewport: SIMD2<Float>) -> [(Font, HUDBatch)] {
-        session.menuRowHeight = rowHeight
         var panels = HUDBatch(), body = HUDBatch(), titles = HUDBatch()
         let solid = text.solid
         func box(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ colour: SIMD4<Float>) {
@@ -29,7 +28,7 @@ struct MenuOverlay {
             title.layout(
                 session.menuTitle, at: [layout.panel.min.x + layout.margin, layout.panel.min.y + layout.margin + title.pixelHeight],
                 colour: OverlayColours.accent, into: &titles)
-            let selection = session.menu?.selection ?? 0
+            let selection = session.menuSelection ?? 0
             for (index, item) in session.menuItems.enumerated() {
                 let row = layout.row(index)
                 if index == selection, item.isSelectable { box(row.min, row.max, OverlayColours.selectedRow) }

@@ -22,7 +22,7 @@ import Testing
         let session = try session(seed: seed)
         return (0..<3).map { _ in
             session.perform(.newGame)
-            return session.world.game.start
+            return session.game.start
         }
     }
 
@@ -48,12 +48,12 @@ import Testing
         let session = try session(seed: seed)
         var frames: [(SceneFrame, HUDState, [Effect])] = []
         func frame(_ milliseconds: Int) {
-            session.advance(by: .milliseconds(milliseconds), viewport: [1280, 720])
+            session.advance(FrameInput(elapsed: .milliseconds(milliseconds), viewport: [1280, 720], date: Date(timeIntervalSince1970: 1_800_000_000)))
             frames.append((session.scene(), session.hudState, session.takeEffects()))
         }
         var taps = 0
         for step in 0..<400 {
-            if step % 7 == 0, let group = session.world.game.availableGroups.first, session.play(group.cells[0]) { taps += 1 }
+            if step % 7 == 0, let group = session.game.availableGroups.first, session.play(group.cells[0]) { taps += 1 }
             if step == 50 { session.perform(.undo) }
             if step == 60 { session.perform(.hint) }
             if step == 61 {

@@ -36,7 +36,7 @@ import Testing
         #expect(statistics.count == 1 && scores.count == 1, "kept: \(fixture.kept)")
         #expect(fixture.session.records.statistics.games.count == 1)
         #expect(fixture.session.records.scores.entries(for: try Room(walls: 1, width: 2, height: 1)).count == 1)
-        if action != .quit { #expect(fixture.session.world.game.moves.isEmpty, "a new game is on") }
+        if action != .quit { #expect(fixture.session.game.moves.isEmpty, "a new game is on") }
     }
 
     @Test("Going back into an ended game shows its end once, as it stood, with no second sound or record")
@@ -48,7 +48,7 @@ import Testing
         fixture.wait(1)
         var panels: [[String]?] = []
         fixture.session.perform(.undo)
-        #expect(fixture.session.world.game.isCleared)
+        #expect(fixture.session.game.isCleared)
         for _ in 0..<120 {
             fixture.advance(by: .milliseconds(16))
             panels.append(fixture.session.hudState.ending)

@@ -33,8 +33,8 @@ import Testing
     /// Plays the first group of the game up to `moves` times, stopping before its end.
     private func play(_ fixture: Fixture, moves: Int) {
         for _ in 0..<moves {
-            guard let group = fixture.session.world.game.availableGroups.first, let cell = group.cells.first else { return }
-            var trial = fixture.session.world.game
+            guard let group = fixture.session.game.availableGroups.first, let cell = group.cells.first else { return }
+            var trial = fixture.session.game
             guard (try? trial.play(Move(cell))) != nil, !trial.isOver else { return }
             fixture.session.play(cell)
             fixture.wait(0.2)
@@ -48,7 +48,7 @@ import Testing
         #expect(try reopened(folder).savedGame() == nil, "an unplayed game leaves the kept one alone")
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.serve()
-        let played = fixture.session.world.game
+        let played = fixture.session.game
         #expect(played.moves.count == 1)
         #expect(try reopened(folder).savedGame() == played)
         fixture.session.perform(.undo)
@@ -65,16 +65,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = try longerGame(folder: folder)
         play(fixture, moves: 1)
-        let first = fixture.session.world.game
+        let first = fixture.session.game
         fixture.session.perform(.restart)
         fixture.serve()
         let kept = try reopened(folder).loadedRecords
         #expect(kept.earlierGames == [first] && kept.laterGames.isEmpty)
 
         // The next start goes back to it with U, and forward again with Ctrl+Shift+Z.
-        let next = try Fixture(game: fixture.session.world.game, folder: folder)
+        let next = try Fixture(game: fixture.session.game, folder: folder)
         next.session.perform(.undo)
-        #expect(next.session.world.game == first)
+        #expect(next.session.game == first)
         next.serve()
         let swapped = try reopened(folder).loadedRecords
         #expect(swapped.earlierGames.isEmpty && swapped.laterGames.map(\.moves.count) == [0])
@@ -89,11 +89,11 @@ import Testing
         let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: folder)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.serve()
-        #expect(fixture.session.world.game.isOver)
+        #expect(fixture.session.game.isOver)
         let kept = try reopened(folder)
         #expect(kept.savedGame() == nil, "the finished game is no longer the game in progress")
-        #expect(kept.loadedRecords.statistics.games.map(\.score) == [fixture.session.world.game.score])
-        #expect(kept.loadedRecords.scores.entries(for: fixture.session.world.game.start.room).count == 1)
+        #expect(kept.loadedRecords.statistics.games.map(\.score) == [fixture.session.game.score])
+        #expect(kept.loadedRecords.scores.entries(for: fixture.session.game.start.room).count == 1)
     }
 
     @Test func theFilesOfRelease240AreImportedOnceAndKeptAside() throws {
@@ -109,7 +109,7 @@ import Testing
         }
         let game = try SavedGame(json: try #require(bytes["game.json"])).game()
         let first = try Fixture(startingIn: folder)
-        #expect(first.session.world.game == game)
+        #expect(first.session.game == game)
         #expect(first.session.records.scores.entries(forKey: "1x3x2").map(\.score) == [0])
         #expect(first.session.records.statistics.games.map(\.room) == ["1x3x2"])
         #expect(first.session.notices.isEmpty)
@@ -162,7 +162,7 @@ import Testing
         #expect(try Data(contentsOf: dataFolder(folder).appendingPathComponent(aside)) == damaged)
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.serve()
-        #expect(try reopened(folder).savedGame() == fixture.session.world.game, "the new database keeps the game")
+        #expect(try reopened(folder).savedGame() == fixture.session.game, "the new database keeps the game")
     }
 
     /// Damaged pages at random places, from fixed seeds: the game starts (on what was good, or
@@ -176,7 +176,7 @@ import Testing
             let fixture = try smallGame(folder: folder)
             fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
             fixture.wait(2)
-            played = fixture.session.world.game
+            played = fixture.session.game
         }
         var random = SeededGenerator(seed: seed)
         var bytes = try Data(contentsOf: databaseFile(folder))
@@ -194,8 +194,8 @@ import Testing
         #expect(resumed == nil || resumed == played, "what is loaded is what was kept")
         next.gazeTap(Cell(wall: 0, column: 0, row: 0))
         next.serve()
-        #expect(next.session.world.game.moves.count == 1)
-        #expect(try reopened(folder).savedGame() == next.session.world.game)
+        #expect(next.session.game.moves.count == 1)
+        #expect(try reopened(folder).savedGame() == next.session.game)
     }
 
     /// A crash leaves the database and its write-ahead log; the log cut short (a power cut in the
@@ -206,7 +206,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = try longerGame(folder: folder)
         play(fixture, moves: 4)
-        let played = fixture.session.world.game
+        let played = fixture.session.game
         try #require(played.moves.count >= 2)
         // A copy of the files as they are while the game runs, as a crash would leave them.
         let crashed = try temporaryDirectory()
@@ -286,13 +286,13 @@ import Testing
                 let fixture = try smallGame(folder: folder)
                 fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
                 fixture.serve()
-                kept = fixture.session.world.game
+                kept = fixture.session.game
             }
             try #require(run("/bin/mount", ["-o", "remount,ro", folder.path]) == 0)
             let readOnly = try Fixture(startingIn: folder)
             #expect(readOnly.session.notices.count == 1)
             #expect(readOnly.session.notices.first?.hasPrefix("Games and scores will not be kept") == true)
-            let cell = try #require(readOnly.session.world.game.availableGroups.first?.cells.first)
+            let cell = try #require(readOnly.session.game.availableGroups.first?.cells.first)
             #expect(readOnly.session.play(cell), "the game goes on")
             readOnly.serve()
             try #require(run("/bin/mount", ["-o", "remount,rw", folder.path]) == 0)
@@ -304,7 +304,7 @@ import Testing
         try withTmpfs(size: "1m") { folder in
             let fixture = try longerGame(folder: folder)
             play(fixture, moves: 1)
-            let committed = fixture.session.world.game
+            let committed = fixture.session.game
             try #require(committed.moves.count == 1)
             // Fill the disk to the last byte.
             let filler = folder.appendingPathComponent("filler")
@@ -316,12 +316,12 @@ import Testing
             play(fixture, moves: 3)
             #expect(fixture.session.notices.contains { $0.hasPrefix("Your game could not be saved") }, "\(fixture.session.notices)")
             let resumed = try #require(try reopened(folder).savedGame())
-            #expect(Array(fixture.session.world.game.moves.prefix(resumed.moves.count)) == resumed.moves)
+            #expect(Array(fixture.session.game.moves.prefix(resumed.moves.count)) == resumed.moves)
             #expect(resumed.moves.count >= committed.moves.count)
             try FileManager.default.removeItem(at: filler)
             fixture.session.perform(.undo)
             fixture.serve()
-            #expect(try reopened(folder).savedGame() == fixture.session.world.game, "with room again, keeping goes on")
+            #expect(try reopened(folder).savedGame() == fixture.session.game, "with room again, keeping goes on")
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ScreensTests {
     /// Taps the first group left, as the player would.
     private func tapAGroup(_ fixture: Fixture) throws {
-        let group = try #require(fixture.session.world.game.availableGroups.first)
+        let group = try #require(fixture.session.game.availableGroups.first)
         fixture.gazeTap(group.cells[0])
     }
 
@@ -18,7 +18,7 @@ import Testing
         let fixture = try Fixture(startingIn: folder)
         let session = fixture.session
         #expect(session.tutorial?.step == .breakAGroup)
-        #expect(session.world.game.start == Tutorial.board)
+        #expect(session.game.start == Tutorial.board)
         #expect(session.hudState.tutorialPanel?.first == "How to play: 1 of 3")
         #expect(!session.isMenuOpen)
 
@@ -37,7 +37,7 @@ import Testing
         #expect(session.hudState.tutorialPanel?[1].hasPrefix("Combo x2: that group's ") == true)
 
         // The rest, to the clear bonus.
-        while !session.world.game.availableGroups.isEmpty {
+        while !session.game.availableGroups.isEmpty {
             try tapAGroup(fixture)
             fixture.wait(2)
         }
@@ -51,7 +51,7 @@ import Testing
         session.press(KeyChord(try #require(Key(name: "enter"))))
         #expect(session.tutorial == nil)
         #expect(session.isMenuOpen)
-        #expect(session.world.game.start.room == .standard)
+        #expect(session.game.start.room == .standard)
         fixture.saveOnQuit()
         let kept = try Profile(environment: Fixture.environment(folder))
         #expect(kept.savedGame() == nil)
@@ -68,7 +68,7 @@ import Testing
         let session = fixture.session
         fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
         fixture.wait(2)
-        let game = session.world.game
+        let game = session.game
         session.press(KeyChord(.escape))
         session.press(KeyChord(try #require(Key(name: "h"))))
         #expect(session.menuTitle == "How to play")
@@ -82,10 +82,10 @@ import Testing
         #expect(fixture.profile.savedGame() == game)
         // R plays the tutorial's wall again; Esc skips it: the game comes back as it was.
         session.perform(.restart)
-        #expect(session.world.game.moves.isEmpty && session.world.game.start == Tutorial.board)
+        #expect(session.game.moves.isEmpty && session.game.start == Tutorial.board)
         session.press(KeyChord(.escape))
         #expect(session.tutorial == nil && !session.isMenuOpen)
-        #expect(session.world.game == game)
+        #expect(session.game == game)
     }
 
     @Test func theTutorialsWallIsClearedByAnyOrderOfGroups() throws {
@@ -103,7 +103,7 @@ import Testing
         try tapAGroup(fixture)
         fixture.wait(2)
         fixture.session.perform(.undo)
-        #expect(fixture.session.world.game.moves.count == 1)
+        #expect(fixture.session.game.moves.count == 1)
         #expect(fixture.session.hudState.message == "The tutorial has no undo: R plays its wall again")
         // Quitting in the tutorial: it is offered again at the next start.
         fixture.saveOnQuit()
@@ -122,7 +122,7 @@ import Testing
         let fixture = try Fixture(columns: [[0], [0], [0]], width: 3, height: 1, folder: try temporaryDirectory())
         fixture.gazeTap(Cell(wall: 0, column: 1, row: 0))
         fixture.saveOnQuit()
-        #expect(try fixture.scoresOnDisk(for: fixture.session.world.game.start.room).map(\.score) == [1001])
+        #expect(try fixture.scoresOnDisk(for: fixture.session.game.start.room).map(\.score) == [1001])
         #expect(fixture.session.records.statistics.summary().cleared == 1)
     }
 
@@ -241,14 +241,15 @@ import Testing
         session.press(KeyChord(.left))  // small, 6 x 5
         for _ in 0..<5 { session.press(KeyChord(try #require(Key(name: "down")))) }
         session.press(KeyChord(try #require(Key(name: "enter"))))
-        #expect(session.world.game.start.room == (try Room(walls: 1, width: 6, height: 5)))
-        #expect(session.world.game.rules.dangerThreshold == 1)
+        #expect(session.game.start.room == (try Room(walls: 1, width: 6, height: 5)))
+        #expect(session.game.rules.dangerThreshold == 1)
     }
 
     @Test func theAboutPageSaysTheVersionTheBuildWhereTheFilesAreAndTheLicence() throws {
-        let fixture = try Fixture(columns: [[0], [0]], width: 2, height: 1, folder: try temporaryDirectory())
+        let fixture = try Fixture(
+            game: Game(start: try Board(room: Room(walls: 1, width: 2, height: 1), columns: [[0], [0]])), folder: try temporaryDirectory(),
+            about: About(build: "0123456789ab"))
         let session = fixture.session
-        session.about = About(build: "0123456789ab")
         session.press(KeyChord(.escape))
         for _ in 0..<6 { session.press(KeyChord(try #require(Key(name: "down")))) }
         session.press(KeyChord(try #require(Key(name: "enter"))))

@@ -1,7 +1,7 @@
 import Foundation
 import PrisonHost
 import PrisonRules
-import PrisonSession
+@testable import PrisonSession
 import PrisonWorld
 import Testing
 import WorldChecks
@@ -58,7 +58,7 @@ struct SessionFuzzer {
         }
 
         func advance(by step: Duration) {
-            session.advance(by: step, viewport: [640, 480])
+            session.advance(FrameInput(elapsed: step, viewport: [640, 480], date: Date(timeIntervalSince1970: 1_800_000_000)))
             serve()
         }
 
@@ -132,7 +132,7 @@ struct SessionFuzzer {
             let step = nextStep(in: player.session)
             log.append("\(step)")
             if Self.traces {
-                let game = player.session.world.game
+                let game = player.session.game
                 print("\(step) at \(player.session.world.time): moves \(game.moves), \(game.undoneMoves.count) undone, board \(game.start.text)")
             }
             for player in [player] + (twin.map { [$0] } ?? []) {
@@ -162,7 +162,7 @@ struct SessionFuzzer {
     private mutating func nextStep(in session: Session) -> Step {
         switch random.below(20) {
         case 0..<6:
-            let cells = session.world.game.board.placedBlocks.map(\.cell)
+            let cells = session.game.board.placedBlocks.map(\.cell)
             return cells.isEmpty ? .key("n") : .play(cells[random.below(cells.count)])
         case 6..<9: return .click([Float(random.below(640)), Float(random.below(480))])
         case 9: return .drag([Float(random.below(400)) - 200, Float(random.below(200)) - 100])
@@ -247,7 +247,7 @@ struct SessionFuzzer {
         var found = WorldChecks.settledProblems(in: session.world)
         let hud = session.hudState
         let panelAbove = hud.showsHelp || hud.quitQuestion != nil || session.menuLayout != nil || hud.tutorialPanel != nil
-        if session.world.game.isOver, !panelAbove, hud.ending == nil, session.notices.isEmpty {
+        if session.game.isOver, !panelAbove, hud.ending == nil, session.notices.isEmpty {
             found.append("the game is over and no end panel shows")
         }
         problems += found.map { "seed \(seed), settled: \($0)" }

@@ -126,7 +126,7 @@ private struct Fixture {
         session = Session(
             game: game, origin: GameOrigin(like: game.start, rules: game.rules), palettes: palettes,
             records: PlayerRecords(), sound: SoundOutput(isAvailable: false), seed: 1, date: Date(timeIntervalSince1970: 0))
-        session.advance(by: .zero, viewport: viewport)
+        session.advance(FrameInput(elapsed: .zero, viewport: viewport, date: Date(timeIntervalSince1970: 0)))
     }
 
     /// The HUD in each of its states: at rest, in a combo (rising and not), in danger (pulse low
