@@ -1,30 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, bottom to top (each a folder under Sources/):
-//   PrisonRules  the four-wall SameGame: boards, moves, scores, games as values. No graphics, no clock.
-//   PrisonSearch search for strong games on the rules alone: nested Monte-Carlo, beam search.
-//   PrisonSpace  the immersive-space core: entities, transforms, rays, ray casts, camera, animated
-//                moves. It knows nothing of SameGame.
-//   PrisonSpaceTesting  helpers for unit tests of ray hits over PrisonSpace (boxes in a line, first
-//                hit, approximate comparisons), a product of its own so the core API stays lean.
-//   PrisonWorld  the rules bound to the space: the room's geometry, the game's blocks as entities on
-//                the walls, taps by ray cast, animated moves, combos, danger; simulated players and
-//                simulations.
-//   PrisonReports the reports of simulated runs and sweeps: statistics, games CSVs, shards and their merge, tables, JSON, SVG plots.
-//   PrisonSim    `prison-sim`, the headless command-line front end over the world.
-//   PrisonSession the midend every front end shares, as a deterministic state machine: actions and
-//                time in; the scene, the HUD's state and wording, and effects (sounds, files to keep,
-//                hints to search, boards to build) out. No files, clocks, threads or environment.
-//   PrisonHost   what a desktop front end does for the session: the player's database and settings
-//                under XDG folders (SQLite through GRDB),
-//                threads for hints and boards, sounds read from WAV files, the game's resources.
-//   PuzzlePrison `puzzle-prison`, the desktop window: GLFW, OpenGL 3.3 core (or EGL offscreen), OpenAL.
-//   SoundMaker   a tool that synthesises the game's sounds into Assets/sounds (run when a sound changes).
-//   BuildStamp   (Plugins/) a build-tool plugin that stamps the window with the commit it was built from.
-// C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
-// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
-// them: a package that depends on the libraries builds without them.
+// The layers, what each target holds and how they depend on each other: docs/ARCHITECTURE.md.
 // The library targets take no unsafe flags, so other packages can depend on a version of ours.
 let package = Package(
     name: "PuzzlePrison",
