@@ -22,7 +22,8 @@ import PackageDescription
 //   SoundMaker   a tool that synthesises the game's sounds into Assets/sounds (run when a sound changes).
 //   BuildStamp   (Plugins/) a build-tool plugin that stamps the window with the commit it was built from.
 // C libraries come from Debian packages through system library targets: CGLFW, CGL, CEGL, COpenAL,
-// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots). Only the window uses
+// CSTB (stb_truetype for the HUD's font, stb_image_write for screenshots), COpenXR (the OpenXR
+// loader, for playing in a headset). Only the window uses
 // them: a package that depends on the libraries builds without them.
 // The library targets take no unsafe flags, so other packages can depend on a version of ours.
 let package = Package(
@@ -76,8 +77,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The window's C libraries: Debian's libglfw3-dev, libgl-dev, libegl-dev, libopenal-dev and
-        // libstb-dev (scripts/packages; scripts/play and scripts/test install them). Their headers
+        // The window's C libraries: Debian's libglfw3-dev, libgl-dev, libegl-dev, libopenal-dev,
+        // libstb-dev and libopenxr-dev (scripts/packages; scripts/play and scripts/test install them). Their headers
         // and libraries are in the compiler's default paths, so these targets name no pkg-config
         // package: SwiftPM looks up the pkg-config package of every system library target of a
         // dependency, used or not, and warns where it is missing, which would reach packages that
@@ -87,6 +88,8 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
+        // The OpenXR loader, for `puzzle-prison --xr` (Debian's libopenxr-dev, libx11-dev).
+        .systemLibrary(name: "COpenXR"),
         .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .target(
             name: "PrisonHost",
@@ -98,7 +101,7 @@ let package = Package(
             name: "PuzzlePrison",
             dependencies: [
                 "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
-                "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
+                "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB", "COpenXR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildStamp"]
