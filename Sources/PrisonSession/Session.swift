@@ -73,6 +73,8 @@ public final class Session {
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
+    /// The ray a headset points along, which takes the cursor's place while set.
+    var pointer: Ray?
     /// The framebuffer's size in pixels, as of the last frame.
     var viewport: SIMD2<Float> = [1280, 720]
     var hover: TapPreview?

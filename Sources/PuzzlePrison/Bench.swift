@@ -63,9 +63,10 @@ struct Bench {
         for _ in 0..<frames {
             let start = monotonicSeconds()
             session.advance(by: step, viewport: viewport)
+            let scene = session.scene()
             loop.renderer.draw(
-                session.scene(), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
-                size: surface.framebufferSize)
+                scene, from: Viewpoint(of: scene), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
+                into: surface.renderTarget)
             surface.present()
             baseline.append((monotonicSeconds() - start) * 1000)
         }
@@ -95,7 +96,7 @@ struct Bench {
             let instances = BlockInstances.packed(scene.blocks)
             let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
             cpuTimes.append((threadCPUSeconds() - cpuStart) * 1000)
-            loop.renderer.draw(scene, instances: instances, hud: layers, size: surface.framebufferSize)
+            loop.renderer.draw(scene, from: Viewpoint(of: scene), instances: instances, hud: layers, into: surface.renderTarget)
             surface.present()
             frameTimes.append((monotonicSeconds() - start) * 1000)
         }

@@ -57,6 +57,16 @@ struct PuzzlePrison: ParsableCommand {
         name: .customLong("import-game"),
         help: ArgumentHelp("Make the saved game in this file the game in progress, and exit.", valueName: "file"))
     var importGame: String?
+    @Flag(help: "Play in a headset, through the OpenXR runtime installed (Monado, WiVRn, SteamVR).")
+    var xr = false
+    /// With --xr, prints a line for each input handled and each change it made (the hovered
+    /// group, the menu, the clock, the session's state): tests wait on them.
+    @Flag(name: .customLong("report-input"), help: .hidden)
+    var reportInput = false
+    /// With --xr, writes each eye's last frame, read back from its swapchain, to PREFIX-left.png
+    /// and PREFIX-right.png at the end.
+    @Option(name: .customLong("eye-pictures"), help: .hidden)
+    var eyePictures: String?
     /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
     /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
     @Flag(name: .customLong("flat-colours"), help: .hidden)
@@ -80,6 +90,10 @@ struct PuzzlePrison: ParsableCommand {
         if benchFrames != nil, screenshot != nil || script != nil {
             throw ValidationError("--bench-frames runs on its own, not with --screenshot or --script")
         }
+        if xr, screenshot != nil || script != nil || benchFrames != nil || fullscreen {
+            throw ValidationError("--xr plays in a headset; it does not go with --screenshot, --script, --bench-frames or --fullscreen")
+        }
+        if !xr, reportInput || eyePictures != nil { throw ValidationError("--report-input and --eye-pictures go with --xr") }
         if exportGame != nil || importGame != nil {
             let others = [board, replay, script, screenshot].contains { $0 != nil } || benchFrames != nil
                 || GameRequest(seed: seed, walls: walls, width: width, height: height, colours: colours).makesNewBoard
@@ -106,6 +120,7 @@ struct PuzzlePrison: ParsableCommand {
         if exportGame != nil || importGame != nil { return try moveGame() }
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
+        if xr { return try playInHeadset(resources: resources) }
         let script = try self.script.map(loadScript)
         if let screenshot {
             // Found out now, by creating it, rather than after the script has run.
@@ -133,6 +148,23 @@ struct PuzzlePrison: ParsableCommand {
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
         loop.renderer.flatColours = flatColours
         try loop.run(screenshot: screenshot)
+    }
+
+    /// `--xr`: the game in a headset, kept as the window keeps it.
+    private func playInHeadset(resources: Resources) throws(FrontEndError) {
+        if let eyePictures {
+            for eye in ["left", "right"] {
+                do throws(FileError) { try checkCanCreate("\(eyePictures)-\(eye).png") } catch {
+                    throw FrontEndError("cannot save the eye's picture: \(error)")
+                }
+            }
+        }
+        let launcher = try Launcher(resources: resources, muted: mute, sound: true, waitsForWork: false)
+        let session = try launcher.session(
+            for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
+        let loop = try HeadsetLoop(session: session, launcher: launcher, reportsInput: reportInput, eyePictures: eyePictures)
+        loop.flatColours = flatColours
+        try loop.run()
     }
 
     /// `--export-game` or `--import-game`: the game in progress out to a file, or in from one.

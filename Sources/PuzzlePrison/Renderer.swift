@@ -4,7 +4,34 @@ import PrisonHost
 import PrisonSession
 import PrisonSpace
 
-/// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core.
+/// Where a frame is drawn: a framebuffer object (0: the window's own) and its size in pixels.
+struct RenderTarget: Equatable {
+    var framebuffer: GLuint
+    var size: SIMD2<Int32>
+}
+
+/// Where the room is seen from: world space to clip space, the eye's place in the world, and the
+/// plane beyond which blocks are cut away (``SceneFrame/cutaway``), nil when none are.
+struct Viewpoint {
+    var viewProjection: simd_float4x4
+    var eye: SIMD3<Float>
+    var cutaway: SIMD4<Float>?
+
+    /// The window's camera, as the session framed it in `scene`.
+    init(of scene: SceneFrame) {
+        self.init(viewProjection: scene.viewProjection, eye: scene.eye, cutaway: scene.cutaway)
+    }
+
+    init(viewProjection: simd_float4x4, eye: SIMD3<Float>, cutaway: SIMD4<Float>?) {
+        self.viewProjection = viewProjection
+        self.eye = eye
+        self.cutaway = cutaway
+    }
+}
+
+/// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core,
+/// from any viewpoint into any framebuffer: the window's camera into the window, or each eye of a
+/// headset into its swapchain image.
 final class Renderer {
     /// The direction toward the light, a unit vector: from above, a little right and behind.
     private static let lightDirection: SIMD3<Float> = {
@@ -69,9 +96,14 @@ final class Renderer {
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
-    /// Draws `scene`, its blocks packed as `instances` (``BlockInstances/packed(_:)``), and then the
-    /// HUD (panels, then text, then titles) into a `size` framebuffer.
-    func draw(_ scene: SceneFrame, instances: [Float], hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
+    /// Draws `scene` seen from `viewpoint`, its blocks packed as `instances`
+    /// (``BlockInstances/packed(_:)``), and then the HUD (panels, then text, then titles) into
+    /// `target`.
+    func draw(
+        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], hud layers: [(Font, HUDBatch)], into target: RenderTarget
+    ) {
+        let size = target.size
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, size.x, size.y)
         let surroundings = scene.surroundings
         let daylight = surroundings.opening
@@ -81,18 +113,18 @@ final class Renderer {
         glEnable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))
-        let viewProjection = scene.viewProjection.floats
+        let viewProjection = viewpoint.viewProjection.floats
 
         let count = instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
-            blocks.set("eye", scene.eye)
+            blocks.set("eye", viewpoint.eye)
             blocks.set("lightDirection", Self.lightDirection)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             blocks.set("flatColours", Int32(flatColours ? 1 : 0))
-            blocks.set("cutaway", scene.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+            blocks.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
@@ -221,9 +253,11 @@ final class Renderer {
         if perInstance { glVertexAttribDivisor(location, 1) }
     }
 
-    /// The pixels of the framebuffer, RGBA rows top first, opaque as the window shows them (the
-    /// HUD's blending leaves its alpha below 1 where panels are drawn).
-    func readPixels(size: SIMD2<Int32>) -> [UInt8] {
+    /// The pixels of `target`, RGBA rows top first, opaque as the window shows them (the HUD's
+    /// blending leaves its alpha below 1 where panels are drawn).
+    func readPixels(of target: RenderTarget) -> [UInt8] {
+        let size = target.size
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
         let rowBytes = Int(size.x) * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * Int(size.y))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)

@@ -8,6 +8,8 @@ import PrisonSession
 protocol Surface: AnyObject {
     /// The size in pixels frames are drawn at.
     var framebufferSize: SIMD2<Int32> { get }
+    /// The framebuffer frames are drawn into, at ``framebufferSize``.
+    var renderTarget: RenderTarget { get }
     /// Pixels per screen point: cursor positions and script clicks are in points.
     var pixelsPerPoint: SIMD2<Float> { get }
     /// The content scale the HUD's text is sized by (2 on a HiDPI screen).
@@ -51,8 +53,9 @@ final class WindowSurface: Surface {
     /// Where the window was before it went fullscreen.
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)
 
-    /// Opens a window `size` points big (or fullscreen); throws when there is no display.
-    init(size: SIMD2<Int32>, fullscreen: Bool, vsync: Bool) throws(FrontEndError) {
+    /// Opens a window `size` points big (or fullscreen), or a hidden one that only holds an OpenGL
+    /// context; throws when there is no display.
+    init(size: SIMD2<Int32>, fullscreen: Bool, vsync: Bool, visible: Bool = true) throws(FrontEndError) {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) } ?? "unknown error"
         }
@@ -66,6 +69,7 @@ final class WindowSurface: Surface {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
         let monitor = fullscreen ? glfwGetPrimaryMonitor() : nil
         var width = size.x, height = size.y
         if let monitor, let mode = glfwGetVideoMode(monitor) {
@@ -153,6 +157,8 @@ final class WindowSurface: Surface {
         glfwGetFramebufferSize(window, &width, &height)
         return SIMD2(width, height)
     }
+
+    var renderTarget: RenderTarget { RenderTarget(framebuffer: 0, size: framebufferSize) }
 
     var pixelsPerPoint: SIMD2<Float> {
         var width: Int32 = 0, height: Int32 = 0
@@ -258,6 +264,7 @@ final class OffscreenSurface: Surface {
         eglTerminate(display)
     }
 
+    var renderTarget: RenderTarget { RenderTarget(framebuffer: framebuffer, size: framebufferSize) }
     var pixelsPerPoint: SIMD2<Float> { [1, 1] }
     var contentScale: Float { 1 }
     private(set) var shouldClose = false
