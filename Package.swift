@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzlePrisonTests",
-            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonHost", "PrisonRules", "CSTB"]
+            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonHost", "PrisonRules", "PrisonWorld", "PrisonSpace", "CSTB"]
         ),
     ]
 )

@@ -52,7 +52,9 @@ final class MonadoService {
     let runtimeFolder: URL
     /// XDG_CONFIG_HOME, where its configuration (`monado/config_v0.json`) is.
     let configFolder: URL
-    private let process: Process
+    /// The service's process id.
+    private let process: pid_t
+    private var exited = false
     private let log: URL
 
     /// Starts the service in `folder` and waits until it takes clients; cancels the test as
@@ -68,46 +70,87 @@ final class MonadoService {
         try #"{"active": "remote", "remote": {"version": 0, "port": \#(port), "view_count": 2}}"#
             .write(to: monadoConfig.appendingPathComponent("config_v0.json"), atomically: true, encoding: .utf8)
         log = folder.appendingPathComponent("monado-service.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process = Process()
-        process.executableURL = build.appendingPathComponent("src/xrt/targets/service/monado-service")
-        process.environment = ProcessInfo.processInfo.environment.merging(runtimeEnvironment) { $1 }.merging([
+        let client = Self.clientEnvironment(build: build, runtimeFolder: runtimeFolder, configFolder: configFolder)
+        let environment = ProcessInfo.processInfo.environment.merging(client) { $1 }.merging([
             "XRT_COMPOSITOR_NULL": "1", "P_OVERRIDE_ACTIVE_CONFIG": "remote", "XRT_NO_STDIN": "1",
         ]) { $1 }
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Ready once its socket exists (well under a second here).
+        process = try spawn(build.appendingPathComponent("src/xrt/targets/service/monado-service").path, environment: environment, log: log.path)
+    }
+
+    /// Waits until the service takes clients (its socket is there: well under a second here);
+    /// cancels the test as skipped when it does not start.
+    func waitUntilReady() throws {
         let socket = runtimeFolder.appendingPathComponent("monado_comp_ipc").path
         let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: socket) {
-            if !process.isRunning || Date() > deadline {
-                stop()
-                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                try Test.cancel(Comment(rawValue: "skipped: monado-service did not start: \(said.suffix(500))"))
-            }
-            usleep(10_000)
+        while !FileManager.default.fileExists(atPath: socket), isRunning, Date() < deadline { usleep(10_000) }
+        guard FileManager.default.fileExists(atPath: socket) else {
+            stop()
+            try Test.cancel(Comment(rawValue: "skipped: monado-service did not start: \(output.suffix(500))"))
         }
+    }
+
+    private var isRunning: Bool {
+        guard !exited else { return false }
+        var status: Int32 = 0
+        if waitpid(process, &status, WNOHANG) == process { exited = true }
+        return !exited
     }
 
     /// What a client of this service needs: the runtime's manifest and the service's folders.
     var runtimeEnvironment: [String: String] {
+        Self.clientEnvironment(build: build, runtimeFolder: runtimeFolder, configFolder: configFolder)
+    }
+
+    private static func clientEnvironment(build: URL, runtimeFolder: URL, configFolder: URL) -> [String: String] {
         [
             "XR_RUNTIME_JSON": build.appendingPathComponent("openxr_monado-dev.json").path,
             "XDG_RUNTIME_DIR": runtimeFolder.path, "XDG_CONFIG_HOME": configFolder.path,
         ]
     }
 
-    /// Stops the service, exactly the process this started.
+    /// Stops the service, exactly the process this started: SIGTERM, and SIGKILL if it is still
+    /// there after 10 seconds.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        guard isRunning else { return }
+        kill(process, SIGTERM)
+        let deadline = Date().addingTimeInterval(10)
+        while isRunning, Date() < deadline { usleep(10_000) }
+        if isRunning {
+            kill(process, SIGKILL)
+            var status: Int32 = 0
+            waitpid(process, &status, 0)
+            exited = true
+        }
     }
 
     /// What the service printed.
     var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+}
+
+/// Starts `path` with `environment`, its output going to the file `log`, with SIGTERM handled
+/// the default way (a test runner may hand its children SIGTERM ignored); its process id.
+private func spawn(_ path: String, environment: [String: String], log: String) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGTERM)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    let argv = [strdup(path), nil]
+    let variables = environment.map { strdup("\($0)=\($1)") } + [nil]
+    defer { (argv + variables).forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, variables)
+    guard spawned == 0 else { throw MissingTool(description: "cannot start \(path): error \(spawned)") }
+    return pid
 }
 
 /// A TCP port nothing listens on now, as the system picks one.
