@@ -117,7 +117,7 @@ struct HeadsetTests {
             let screen = try VirtualScreen(size: [640, 480])
             defer { screen.stop() }
             let remote = try RemoteDriver(port: service.port)
-            try remote.send(RemoteState())
+            try remote.send(Self.restingHands)
             let game = try HeadsetGame(arguments, folder: folder, service: service, screen: screen)
             try game.waitFor("state FOCUSED")
             try body(folder, game, remote, service)
@@ -134,9 +134,17 @@ struct HeadsetTests {
         return (group, group.cells.first { (3...8).contains($0.column) && $0.row <= 5 }!)
     }
 
+    /// The head facing wall 0, both hands pointing at the ceiling: nothing hovered.
+    static var restingHands: RemoteState {
+        var state = RemoteState()
+        state.left.pose = Pose.at(state.left.pose.position, pointingAt: [-0.2, 10, -0.5])
+        state.right.pose = Pose.at(state.right.pose.position, pointingAt: [0.2, 10, -0.5])
+        return state
+    }
+
     /// The state with the head facing `wall` and the right hand beside it pointing at `cell`'s centre.
     static func aiming(at cell: Cell, trigger: Float = 0) -> RemoteState {
-        var state = RemoteState()
+        var state = restingHands
         let facing = RoomLayout.rotation(ofWall: cell.wall)
         state.head = Pose(position: [0, 1.6, 0], orientation: facing)
         let target = layout.centre(wall: cell.wall, column: cell.column, row: cell.row)

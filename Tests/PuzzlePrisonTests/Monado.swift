@@ -92,7 +92,9 @@ final class MonadoService {
     private var isRunning: Bool {
         guard !exited else { return false }
         var status: Int32 = 0
-        if waitpid(process, &status, WNOHANG) == process { exited = true }
+        // Gone, or already reaped by someone else (Foundation reaps the children it starts).
+        let waited = waitpid(process, &status, WNOHANG)
+        if waited == process || (waited == -1 && errno == ECHILD) { exited = true }
         return !exited
     }
 
@@ -128,7 +130,8 @@ final class MonadoService {
 }
 
 /// Starts `path` with `environment`, its output going to the file `log`, with SIGTERM handled
-/// the default way (a test runner may hand its children SIGTERM ignored); its process id.
+/// the default way and no signal blocked (a test runner may hand its children SIGTERM ignored or
+/// blocked); its process id.
 private func spawn(_ path: String, environment: [String: String], log: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -143,7 +146,10 @@ private func spawn(_ path: String, environment: [String: String], log: String) t
     sigemptyset(&defaults)
     sigaddset(&defaults, SIGTERM)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let argv = [strdup(path), nil]
     let variables = environment.map { strdup("\($0)=\($1)") } + [nil]
     defer { (argv + variables).forEach { free($0) } }
