@@ -133,6 +133,10 @@ final class HeadsetLoop {
                 if !views.isEmpty { try draw(scene, views: views) }
                 try headset.endFrame(at: frame.displayTime, views: views)
             } catch {
+                if error.result == XR_ERROR_INSTANCE_LOST || error.result == XR_ERROR_SESSION_LOST {
+                    throw FrontEndError(
+                        "the OpenXR runtime went away in the middle of the game (it stopped or crashed); every move you saw is kept: start it again and play on")
+                }
                 throw FrontEndError("the headset stopped taking frames: \(error)")
             }
         }
