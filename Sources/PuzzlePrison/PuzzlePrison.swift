@@ -49,6 +49,8 @@ struct PuzzlePrison: ParsableCommand {
     var screenshot: String?
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Render this many frames of an animated room and print frame-time statistics as JSON.", valueName: "n"))
     var benchFrames: Int?
+    @Flag(help: "With --bench-frames, draw the same frames for a headset's two eyes (1832x1920 each) too, offscreen.")
+    var stereo = false
     @Option(
         name: .customLong("export-game"),
         help: ArgumentHelp("Write the game in progress to this file as a saved game (what --replay and prison-sim play read), and exit.", valueName: "file"))
@@ -87,6 +89,7 @@ struct PuzzlePrison: ParsableCommand {
             throw ValidationError("--seed, --walls, --width, --height and --colours make a new board; they do not go with --board or --replay")
         }
         if let benchFrames, benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1, not \(benchFrames)") }
+        if stereo, benchFrames == nil { throw ValidationError("--stereo goes with --bench-frames") }
         if benchFrames != nil, screenshot != nil || script != nil {
             throw ValidationError("--bench-frames runs on its own, not with --screenshot or --script")
         }
@@ -139,7 +142,7 @@ struct PuzzlePrison: ParsableCommand {
             environment["XDG_DATA_HOME"] = folder.path
             environment["XDG_CONFIG_HOME"] = folder.path
             let launcher = try Launcher(resources: resources, muted: true, sound: false, waitsForWork: offscreen, environment: environment)
-            try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
+            try Bench(frames: benchFrames, stereo: stereo, surface: surface, launcher: launcher).run()
             return
         }
         let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen, waitsForWork: offscreen)

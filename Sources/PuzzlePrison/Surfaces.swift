@@ -214,9 +214,9 @@ final class WindowSurface: Surface {
 final class OffscreenSurface: Surface {
     private let display: EGLDisplay
     private let context: EGLContext
-    private var framebuffer: GLuint = 0
-    private var renderbuffers: [GLuint] = [0, 0]
-    let framebufferSize: SIMD2<Int32>
+    /// Where frames are drawn; gone before the context it lives in.
+    private var target: OffscreenFramebuffer?
+    let renderTarget: RenderTarget
 
     init(size: SIMD2<Int32>) throws(FrontEndError) {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil),
@@ -242,29 +242,19 @@ final class OffscreenSurface: Surface {
             throw FrontEndError("cannot render offscreen: EGL cannot make an OpenGL 3.3 core context")
         }
         self.context = context
-        framebufferSize = size
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glGenRenderbuffers(2, &renderbuffers)
-        for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
-            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
-            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
-            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
-        }
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw FrontEndError("cannot render offscreen: the \(size.x) x \(size.y) framebuffer is incomplete")
-        }
+        let target = try OffscreenFramebuffer(size: size)
+        self.target = target
+        renderTarget = target.renderTarget
     }
 
     deinit {
-        glDeleteRenderbuffers(2, renderbuffers)
-        glDeleteFramebuffers(1, &framebuffer)
+        target = nil
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
         eglTerminate(display)
     }
 
-    var renderTarget: RenderTarget { RenderTarget(framebuffer: framebuffer, size: framebufferSize) }
+    var framebufferSize: SIMD2<Int32> { renderTarget.size }
     var pixelsPerPoint: SIMD2<Float> { [1, 1] }
     var contentScale: Float { 1 }
     private(set) var shouldClose = false
@@ -276,4 +266,36 @@ final class OffscreenSurface: Surface {
     func toggleFullscreen() {}
     func setMouseLook(_ on: Bool) {}
     var description: String { "offscreen (EGL surfaceless), \(glDescription())" }
+}
+
+/// A framebuffer object of its own colour (RGBA8) and depth buffers, in the current context:
+/// what offscreen frames, and a benchmark's headset eyes, are drawn into.
+final class OffscreenFramebuffer {
+    private var framebuffer: GLuint
+    private let renderbuffers: [GLuint]
+    let renderTarget: RenderTarget
+
+    init(size: SIMD2<Int32>) throws(FrontEndError) {
+        var framebuffer: GLuint = 0
+        var renderbuffers: [GLuint] = [0, 0]
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(2, &renderbuffers)
+        for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
+            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
+        }
+        self.framebuffer = framebuffer
+        self.renderbuffers = renderbuffers
+        renderTarget = RenderTarget(framebuffer: framebuffer, size: size)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw FrontEndError("cannot render offscreen: the \(size.x) x \(size.y) framebuffer is incomplete")
+        }
+    }
+
+    deinit {
+        glDeleteRenderbuffers(2, renderbuffers)
+        glDeleteFramebuffers(1, &framebuffer)
+    }
 }

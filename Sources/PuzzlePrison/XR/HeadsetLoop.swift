@@ -39,8 +39,6 @@ final class HeadsetLoop {
 
     /// The viewport the session lays its HUD and menu out for: a 16:9 panel.
     static let panelSize = SIMD2<Int32>(1280, 720)
-    /// The nearest and farthest distances drawn, in metres.
-    static let depthRange: (near: Float, far: Float) = (0.05, 100)
 
     init(
         session: Session, launcher: Launcher, reportsInput: Bool, eyePictures: String?
@@ -180,9 +178,7 @@ final class HeadsetLoop {
         lastPictures = []
         for (eye, view) in zip(headset.eyes, views) {
             let framebuffer = try headset.acquireImage(of: eye)
-            let viewpoint = Viewpoint(
-                viewProjection: view.fov.projection(near: Self.depthRange.near, far: Self.depthRange.far) * view.pose.matrix.inverse,
-                eye: view.pose.position.vector, cutaway: nil)
+            let viewpoint = Viewpoint(eye: view.pose, fov: view.fov)
             let target = RenderTarget(framebuffer: framebuffer, size: eye.size)
             renderer.draw(scene, from: viewpoint, instances: instances, hud: [], into: target)
             if eyePictures != nil { lastPictures.append(renderer.readPixels(of: target)) }

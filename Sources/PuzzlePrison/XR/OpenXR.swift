@@ -94,3 +94,16 @@ func enumerate<Element>(
     try check(elements.withUnsafeMutableBufferPointer { body(count, &count, $0.baseAddress) }, call)
     return Array(elements.prefix(Int(count)))
 }
+
+extension Viewpoint {
+    /// The nearest and farthest distances a headset's eye sees, in metres.
+    static let eyeDepthRange: (near: Float, far: Float) = (0.05, 100)
+
+    /// A headset's eye at `pose` in the room seeing `fov`: nothing is cut away, the player
+    /// stands inside the room.
+    init(eye pose: XrPosef, fov: XrFovf) {
+        self.init(
+            viewProjection: fov.projection(near: Self.eyeDepthRange.near, far: Self.eyeDepthRange.far) * pose.matrix.inverse,
+            eye: pose.position.vector, cutaway: nil)
+    }
+}
