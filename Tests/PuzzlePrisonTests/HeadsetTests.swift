@@ -24,6 +24,7 @@ final class HeadsetGame {
             .merging(service.runtimeEnvironment) { $1 }
             .merging(profileEnvironment(in: folder)) { $1 }
             .merging(["DISPLAY": screen.display]) { $1 }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process.currentDirectoryURL = folder
         output = folder.appendingPathComponent("game-\(UUID().uuidString).out")
         errors = folder.appendingPathComponent("game-\(UUID().uuidString).err")
@@ -101,7 +102,7 @@ struct HeadsetTests {
     /// running with the remote driver, a virtual screen, the remote driver connected and the game
     /// started with `arguments` and focused; `body` plays; everything is stopped afterwards.
     func withHeadset(
-        _ arguments: [String] = [], _ body: (URL, HeadsetGame, RemoteDriver, MonadoService) throws -> Void
+        _ arguments: [String] = [], _ body: (URL, HeadsetGame, RemoteDriver, MonadoService, VirtualScreen) throws -> Void
     ) throws {
         let build = try requireMonado()
         try withTemporaryFolder { folder in
@@ -120,7 +121,7 @@ struct HeadsetTests {
             try remote.send(Self.restingHands)
             let game = try HeadsetGame(arguments, folder: folder, service: service, screen: screen)
             try game.waitFor("state FOCUSED")
-            try body(folder, game, remote, service)
+            try body(folder, game, remote, service, screen)
         }
     }
 
@@ -155,7 +156,7 @@ struct HeadsetTests {
 
     @Test("STAGE is the room's space: the eyes stand where the remote driver puts the head, and wall 0 is ahead")
     func stageIsTheRoomsSpace() throws {
-        try withHeadset(["--flat-colours", "--eye-pictures", "eye"]) { folder, game, remote, _ in
+        try withHeadset(["--flat-colours", "--eye-pictures", "eye"]) { folder, game, remote, _, _ in
             // Facing wall 1 (to the right, +x), from the middle of the floor: the frame that shows
             // the hand's hover on wall 1 saw the head turned in the same message.
             let (_, cell) = try Self.group(onWall: 1, of: Game(start: Self.board))
@@ -174,7 +175,7 @@ struct HeadsetTests {
 
     @Test("Facing each wall and tapping a chosen block breaks its group, and the game is kept move by move")
     func tapsTheAimedBlockOnEachWall() throws {
-        try withHeadset { folder, game, remote, _ in
+        try withHeadset { folder, game, remote, _, _ in
             var played = Game(start: Self.board)
             var cells: [Cell] = []
             for wall in 0..<4 {
@@ -197,7 +198,7 @@ struct HeadsetTests {
 
     @Test("A half press (trigger 0.5) does nothing; a full press then breaks the group")
     func halfPressDoesNothing() throws {
-        try withHeadset { folder, game, remote, _ in
+        try withHeadset { folder, game, remote, _, _ in
             let (group, cell) = try Self.group(onWall: 2, of: Game(start: Self.board))
             let start = game.position
             try remote.send(Self.aiming(at: cell, trigger: 0.5))
@@ -219,7 +220,7 @@ struct HeadsetTests {
 
     @Test("The menu button (B) opens the menu, a select there breaks nothing, and B closes it again")
     func menuButtonOpensTheMenu() throws {
-        try withHeadset { folder, game, remote, _ in
+        try withHeadset { folder, game, remote, _, _ in
             let (_, cell) = try Self.group(onWall: 0, of: Game(start: Self.board))
             var state = Self.aiming(at: cell)
             state.right.bClick = true
@@ -240,9 +241,24 @@ struct HeadsetTests {
         }
     }
 
+    @Test("Another app taking the headset pauses the game clock; getting it back resumes it where it stood")
+    func focusLostPausesTheClock() throws {
+        try withHeadset { folder, game, _, service, screen in
+            try game.waitFor("clock running at")
+            // Monado gives the headset to the newest app: this one loses its focus.
+            let other = try HeadsetGame([], folder: folder.appendingPathComponent("other"), service: service, screen: screen)
+            try other.waitFor("state FOCUSED")
+            let paused = try game.waitFor("clock paused at ")
+            #expect(other.stop() == 128 + SIGTERM)
+            let resumed = try game.waitFor("clock running at ")
+            #expect(resumed.dropFirst("clock running at ".count) == paused.dropFirst("clock paused at ".count))
+            #expect(game.stop() == 128 + SIGTERM)
+        }
+    }
+
     @Test("The runtime going away ends the game cleanly with every move kept")
     func runtimeLostKeepsTheGame() throws {
-        try withHeadset { folder, game, remote, service in
+        try withHeadset { folder, game, remote, service, _ in
             let (_, cell) = try Self.group(onWall: 3, of: Game(start: Self.board))
             try remote.send(Self.aiming(at: cell))
             try game.waitFor("hover wall 3")

@@ -29,7 +29,7 @@ final class HeadsetLoop {
     /// The hand that points: the one that last pressed select (0 left, 1 right).
     private var pointingHand = 1
     /// What was last reported, so only changes are.
-    private var reported: (hover: String, menu: Bool, paused: Bool)?
+    private var reported: (hover: String?, menu: Bool?, paused: Bool?)
     /// The session's state as the runtime last said.
     private var state = XR_SESSION_STATE_UNKNOWN
     /// The ray the session was last told to point along.
@@ -117,6 +117,7 @@ final class HeadsetLoop {
                 let painter = HUDPainter(text: renderer.text, title: renderer.title, scale: 1)
                 let viewport = SIMD2<Float>(Self.panelSize)
                 let bands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
+                reportClock(paused: !focused)
                 let gameStep = focused ? max(step, .zero) : .zero
                 clock += gameStep
                 for effect in driver.advance(by: gameStep, viewport: viewport, hudBands: bands) {
@@ -126,7 +127,7 @@ final class HeadsetLoop {
                     }
                 }
                 let scene = session.scene()
-                reportChanges(scene, paused: !focused)
+                reportChanges(scene)
                 let views = frame.shouldRender ? headset.views(at: frame.displayTime) : []
                 if !views.isEmpty { try draw(scene, views: views) }
                 try headset.endFrame(at: frame.displayTime, views: views)
@@ -215,16 +216,21 @@ final class HeadsetLoop {
         return near <= far && far >= 0 ? max(near, 0) : nil
     }
 
-    /// Prints what changed this frame, when asked to: the hovered group, the menu, the clock.
-    private func reportChanges(_ scene: SceneFrame, paused: Bool) {
+    /// Prints what changed this frame, when asked to: the hovered group, the menu.
+    private func reportChanges(_ scene: SceneFrame) {
         guard reportsInput else { return }
         let hovered = scene.blocks.filter(\.isHovered)
         let hover = hovered.isEmpty ? "none" : "wall \(hovered[0].wall) blocks \(hovered.count)"
-        let now = (hover: hover, menu: session.isMenuOpen, paused: paused)
-        if now.hover != reported?.hover { report("hover \(hover)") }
-        if now.menu != reported?.menu { report(now.menu ? "menu open" : "menu closed") }
-        if now.paused != reported?.paused { report(paused ? "clock paused at \(clock)" : "clock running at \(clock)") }
-        reported = now
+        if hover != reported.hover { report("hover \(hover)") }
+        if session.isMenuOpen != reported.menu { report(session.isMenuOpen ? "menu open" : "menu closed") }
+        (reported.hover, reported.menu) = (hover, session.isMenuOpen)
+    }
+
+    /// Prints whether the game clock stands or runs, and at what time, when that changes.
+    private func reportClock(paused: Bool) {
+        guard paused != reported.paused else { return }
+        reported.paused = paused
+        report(paused ? "clock paused at \(clock)" : "clock running at \(clock)")
     }
 
     private func report(_ line: String) {
