@@ -26,13 +26,7 @@ final class HeadsetGame {
             .merging(["DISPLAY": screen.display]) { $1 }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         process.currentDirectoryURL = folder
-        output = folder.appendingPathComponent("game-\(UUID().uuidString).out")
-        errors = folder.appendingPathComponent("game-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
+        (output, errors) = try sendOutput(of: process, to: folder)
         try process.run()
     }
 
