@@ -42,9 +42,11 @@ final class Renderer {
     private let blocks: ShaderProgram
     private let cell: ShaderProgram
     private let hud: ShaderProgram
+    private let panel: ShaderProgram
     private var cubeVAO: GLuint = 0, cubeVBO: GLuint = 0, cubeIBO: GLuint = 0, instanceVBO: GLuint = 0
     private var cellVAO: GLuint = 0, cellVBO: GLuint = 0
     private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
+    private var panelVAO: GLuint = 0, panelVBO: GLuint = 0
     private var instanceCapacity = 0
     private var hudCapacity = 0
     private var cellCapacity = 0
@@ -65,6 +67,7 @@ final class Renderer {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
         cell = try ShaderProgram(named: "cell", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
+        panel = try ShaderProgram(named: "panel", in: resources.shaders)
         let text = resources.fonts.appendingPathComponent("DejaVuSans.ttf").path
         let title = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf").path
         fontFiles = ((try contents(of: text, what: "font"), text), (try contents(of: title, what: "font"), title))
@@ -72,6 +75,7 @@ final class Renderer {
         makeCube()
         makeCell()
         makeHUD()
+        makePanel()
     }
 
     /// Bakes the HUD's fonts again for the HUD's scale `scale` (the window grew or shrank, or
@@ -90,17 +94,18 @@ final class Renderer {
     }
 
     deinit {
-        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO]
+        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO, panelVBO]
         glDeleteBuffers(GLsizei(buffers.count), &buffers)
-        var arrays = [cubeVAO, cellVAO, hudVAO]
+        var arrays = [cubeVAO, cellVAO, hudVAO, panelVAO]
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
     /// Draws `scene` seen from `viewpoint`, its blocks packed as `instances`
-    /// (``BlockInstances/packed(_:)``), and then the HUD (panels, then text, then titles) into
-    /// `target`.
+    /// (``BlockInstances/packed(_:)``), then `panel` standing in the room when there is one, and
+    /// then the HUD (panels, then text, then titles) into `target`.
     func draw(
-        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], hud layers: [(Font, HUDBatch)], into target: RenderTarget
+        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], panel: Panel? = nil, hud layers: [(Font, HUDBatch)],
+        into target: RenderTarget
     ) {
         let size = target.size
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
@@ -147,10 +152,42 @@ final class Renderer {
         }
         glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellDrawn?.vertexCount ?? 0))
 
+        if let panel {
+            // Over the room, its picture's colours already multiplied by their alpha.
+            glDisable(GLenum(GL_CULL_FACE))
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            self.panel.use()
+            self.panel.set("viewProjection", viewProjection)
+            self.panel.set("model", panel.model.floats)
+            self.panel.set("picture", Int32(0))
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), panel.picture.texture)
+            glBindVertexArray(panelVAO)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
+        drawLayers(layers, size: size)
+    }
+
+    /// Draws `layers` (a HUD, a menu) alone into `picture`, clear where they draw nothing, its
+    /// colours multiplied by their alpha: what a ``Panel`` shows.
+    func draw(_ layers: [(Font, HUDBatch)], into picture: PanelPicture) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), picture.renderTarget.framebuffer)
+        glViewport(0, 0, picture.renderTarget.size.x, picture.renderTarget.size.y)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        drawLayers(layers, size: picture.renderTarget.size)
+    }
+
+    /// Draws the HUD's `layers` over what the bound `size` framebuffer holds.
+    private func drawLayers(_ layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        // Alpha adds up as coverage does, so a picture drawn on a clear background can be laid
+        // over another with its colours premultiplied.
+        glBlendFuncSeparate(
+            GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         hud.use()
         hud.set("viewport", SIMD2(Float(size.x), Float(size.y)))
         hud.set("glyphs", Int32(0))
@@ -233,6 +270,15 @@ final class Renderer {
         Self.attribute(0, size: 2, stride: HUDBatch.floatsPerVertex, offset: 0)
         Self.attribute(1, size: 2, stride: HUDBatch.floatsPerVertex, offset: 2)
         Self.attribute(2, size: 4, stride: HUDBatch.floatsPerVertex, offset: 4)
+        glBindVertexArray(0)
+    }
+
+    private func makePanel() {
+        glGenVertexArrays(1, &panelVAO)
+        glBindVertexArray(panelVAO)
+        let corners: [Float] = [0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1]
+        panelVBO = Self.buffer(GL_ARRAY_BUFFER, corners)
+        Self.attribute(0, size: 2, stride: 2, offset: 0)
         glBindVertexArray(0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PrisonRules
+@testable import PuzzlePrison
 import PrisonSpace
 import PrisonWorld
 import Testing
@@ -225,19 +226,35 @@ struct HeadsetTests {
         }
     }
 
-    @Test("The menu button (B) opens the menu, a select there breaks nothing, and B closes it again")
+    @Test("The menu button (B) opens the menu on a panel in front of the wall faced; select clicks where the hand points on it, breaks nothing off it; B closes it")
     func menuButtonOpensTheMenu() throws {
         try withHeadset { folder, game, remote, _, _ in
-            let (_, cell) = try Self.group(onWall: 0, of: Game(start: Self.board))
-            var state = Self.aiming(at: cell)
+            var state = Self.restingHands
             state.right.bClick = true
             try remote.send(state)
             try game.waitFor("menu open")
             state.right.bClick = false
             try remote.send(state)
+            // Off the panel (at the ceiling), a select breaks nothing.
             state.right.trigger = 1
             try remote.send(state)
             #expect(try game.waitFor("select right") == "select right no break")
+            // On the panel, a tenth of its width from its left edge, half way down: the shade
+            // around the menu, where a click does nothing.
+            state.right.trigger = 0
+            let eye = state.head.position
+            let panelSize = SIMD2<Float>(HeadsetLoop.panelSize)
+            let target = SIMD3<Float>(-0.4 * Panel.width, eye.y - Panel.drop, -Panel.distance)
+            state.right.pose = Pose.at(state.right.pose.position, pointingAt: target)
+            try remote.send(state)
+            // The menu's cursor follows the hand on the panel.
+            try game.waitFor("cursor ")
+            state.right.trigger = 1
+            try remote.send(state)
+            let click = try game.waitFor("select right")
+            let point = click.split(separator: " ").dropFirst(3).compactMap { Int($0) }
+            #expect(click.hasPrefix("select right panel "), "\(click)")
+            #expect(point.count == 2 && abs(point[0] - Int(panelSize.x / 10)) <= 2 && abs(point[1] - Int(panelSize.y / 2)) <= 2, "\(click)")
             state.right.trigger = 0
             try remote.send(state)
             state.right.bClick = true

@@ -4,6 +4,7 @@ import Foundation
 import PrisonHost
 import PrisonSession
 import PrisonSpace
+import PrisonWorld
 
 /// `puzzle-prison --xr`: runs a session in a headset, frame by frame as the runtime paces them.
 ///
@@ -15,6 +16,8 @@ import PrisonSpace
 final class HeadsetLoop {
     // The GL objects go before the hidden window that holds their context.
     private let renderer: Renderer
+    /// The HUD and the menu, drawn for the panel.
+    private let panelPicture: PanelPicture
     private let headset: Headset
     private let session: Session
     private let driver: SessionDriver
@@ -29,11 +32,13 @@ final class HeadsetLoop {
     /// The hand that points: the one that last pressed select (0 left, 1 right).
     private var pointingHand = 1
     /// What was last reported, so only changes are.
-    private var reported: (hover: String?, menu: Bool?, paused: Bool?)
+    private var reported: (hover: String?, menu: Bool?, paused: Bool?, cursor: SIMD2<Int>?)
     /// The session's state as the runtime last said.
     private var state = XR_SESSION_STATE_UNKNOWN
     /// The ray the session was last told to point along.
     private var pointer: Ray?
+    /// Where the panel of the HUD and the menu stands, once the head has been seen.
+    private var panel: Panel?
     /// The game time the session has been moved on by: it stands still while paused.
     private var clock = Duration.zero
 
@@ -51,6 +56,7 @@ final class HeadsetLoop {
         self.eyePictures = eyePictures
         driver = SessionDriver(session: session, host: launcher.host)
         renderer = try Renderer(resources: launcher.resources, scale: 1)
+        panelPicture = try PanelPicture(size: Self.panelSize)
         headset = try Headset()
         report("runtime \(headset.runtimeName), eyes \(headset.eyes.map { "\($0.size.x)x\($0.size.y)" }.joined(separator: " "))")
     }
@@ -113,7 +119,9 @@ final class HeadsetLoop {
                 lastTime = frame.displayTime
                 let focused = state == XR_SESSION_STATE_FOCUSED
                 driver.beginFrame()
-                if focused { handleInput(at: frame.displayTime) }
+                let gaze = headset.gaze(at: frame.displayTime)
+                if let gaze { panel = Self.panel(picture: panelPicture, facing: gaze) }
+                if focused { handleInput(at: frame.displayTime, gaze: gaze) }
                 let painter = HUDPainter(text: renderer.text, title: renderer.title, scale: 1)
                 let viewport = SIMD2<Float>(Self.panelSize)
                 let bands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
@@ -129,7 +137,11 @@ final class HeadsetLoop {
                 let scene = session.scene()
                 reportChanges(scene)
                 let views = frame.shouldRender ? headset.views(at: frame.displayTime) : []
-                if !views.isEmpty { try draw(scene, views: views) }
+                if !views.isEmpty {
+                    let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
+                    renderer.draw(painter.layers(for: session.hudState, viewport: viewport) + overlay.layers(for: session, viewport: viewport), into: panelPicture)
+                    try draw(scene, views: views)
+                }
                 try headset.endFrame(at: frame.displayTime, views: views)
             } catch {
                 if error.result == XR_ERROR_INSTANCE_LOST || error.result == XR_ERROR_SESSION_LOST {
@@ -141,10 +153,21 @@ final class HeadsetLoop {
         }
     }
 
+    /// The panel standing before a head looking along `gaze`, in front of the wall it faces.
+    private static func panel(picture: PanelPicture, facing gaze: Ray) -> Panel {
+        let yaw = atan2(gaze.direction.x, -gaze.direction.z)
+        let wall = (Int((yaw / (.pi / 2)).rounded()) % 4 + 4) % 4
+        return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: wall))
+    }
+
+    /// Whether the panel takes the pointer: while the menu or a notice is up.
+    private var panelTakesPointer: Bool { session.isMenuOpen || !session.notices.isEmpty }
+
     /// Feeds the hands (or the gaze) to the session: where they point, select and menu presses.
-    private func handleInput(at time: XrTime) {
+    /// While the menu or a notice is up, pointing at the panel moves the session's cursor there
+    /// and select clicks there, as the mouse does in the window.
+    private func handleInput(at time: XrTime, gaze: Ray?) {
         let hands = headset.syncHands(at: time)
-        let gaze = headset.gaze(at: time)
         if !hands[pointingHand].isActive || hands[pointingHand].aim == nil,
             let other = hands.indices.first(where: { hands[$0].aim != nil })
         {
@@ -152,6 +175,12 @@ final class HeadsetLoop {
         }
         pointer = hands[pointingHand].aim ?? gaze
         session.point(along: pointer)
+        if panelTakesPointer, let point = pointer.flatMap({ panel?.hit(along: $0) })?.point {
+            session.moveCursor(to: point)
+            let pixel = SIMD2<Int>(Int(point.x), Int(point.y))
+            if pixel != reported.cursor { report("cursor \(pixel.x) \(pixel.y)") }
+            reported.cursor = pixel
+        }
         for (index, hand) in hands.enumerated() {
             let name = index == 0 ? "left" : "right"
             if hand.menuPressed {
@@ -166,6 +195,11 @@ final class HeadsetLoop {
             if hand.selectPressed {
                 if hand.aim != nil { pointingHand = index }
                 guard let ray = hand.aim ?? gaze else { continue }
+                if panelTakesPointer, let point = panel?.hit(along: ray)?.point {
+                    session.click(at: point)
+                    report("select \(name) panel \(Int(point.x)) \(Int(point.y))")
+                    continue
+                }
                 let broke = session.tap(along: ray)
                 report("select \(name)\(hand.aim == nil ? " gaze" : "") \(broke ? "broke" : "no break")")
             }
@@ -181,7 +215,7 @@ final class HeadsetLoop {
             let framebuffer = try headset.acquireImage(of: eye)
             let viewpoint = Viewpoint(eye: view.pose, fov: view.fov)
             let target = RenderTarget(framebuffer: framebuffer, size: eye.size)
-            renderer.draw(scene, from: viewpoint, instances: instances, hud: [], into: target)
+            renderer.draw(scene, from: viewpoint, instances: instances, panel: panel, hud: [], into: target)
             if eyePictures != nil { lastPictures.append(renderer.readPixels(of: target)) }
             try headset.releaseImage(of: eye)
         }
@@ -189,12 +223,15 @@ final class HeadsetLoop {
     }
 
     /// The pointer's beam, as a block instance: a thin white box from the pointing hand to the
-    /// nearest hovered block it meets, or a little way into the room when it meets none.
+    /// panel while it takes the pointer, else to the nearest hovered block it meets, or a little
+    /// way into the room when it meets none.
     private func pointerBeam(_ scene: SceneFrame) -> [Float]? {
         guard let ray = pointer, ray.direction != .zero else { return nil }
         let direction = ray.direction / (ray.direction * ray.direction).sum().squareRoot()
-        let hit = scene.blocks.filter(\.isHovered).compactMap { Self.distance(along: Ray(origin: ray.origin, direction: direction), to: $0.transform) }.min()
-        let length = hit ?? 3
+        let unitRay = Ray(origin: ray.origin, direction: direction)
+        let onPanel = panelTakesPointer ? panel?.hit(along: unitRay)?.distance : nil
+        let hit = scene.blocks.filter(\.isHovered).compactMap { Self.distance(along: unitRay, to: $0.transform) }.min()
+        let length = onPanel ?? hit ?? 3
         return BlockInstances.beam(from: ray.origin, direction: direction, length: length, width: 0.006)
     }
 
