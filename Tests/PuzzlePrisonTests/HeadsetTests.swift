@@ -204,6 +204,21 @@ struct HeadsetTests {
         }
     }
 
+    @Test("With no controller tracked, the gaze points: the group straight ahead lights up")
+    func gazePointsWithoutControllers() throws {
+        try withHeadset { _, game, remote, _, _ in
+            let (group, cell) = try Self.group(onWall: 3, of: Game(start: Self.board))
+            var state = Self.restingHands
+            state.left.isActive = false
+            state.right.isActive = false
+            let centre = Self.layout.centre(wall: cell.wall, column: cell.column, row: cell.row)
+            state.head = Pose.at([0, 1.6, 0], pointingAt: centre)
+            try remote.send(state)
+            #expect(try game.waitFor("hover wall") == "hover wall 3 blocks \(group.size)")
+            #expect(game.stop() == 128 + SIGTERM)
+        }
+    }
+
     @Test("A half press (trigger 0.5) does nothing; a full press then breaks the group")
     func halfPressDoesNothing() throws {
         try withHeadset { folder, game, remote, _, _ in

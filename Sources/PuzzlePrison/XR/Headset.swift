@@ -15,7 +15,6 @@ final class Headset {
     static let standingEyeHeight: Float = 1.6
 
     private let instance: XrInstance
-    private let system: XrSystemId
     private let session: XrSession
     /// The space poses are located in: the room's.
     private let stage: XrSpace
@@ -82,7 +81,6 @@ final class Headset {
         }
         do throws(XRFailure) {
             try check(found, "xrGetSystem")
-            self.system = system
             session = try Self.makeSession(instance: instance, system: system)
             stage = try Self.makeStage(session: session)
             head = try Self.referenceSpace(XR_REFERENCE_SPACE_TYPE_VIEW, session: session)
