@@ -162,7 +162,7 @@ final class Renderer {
             self.panel.set("model", panel.model.floats)
             self.panel.set("picture", Int32(0))
             glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLenum(GL_TEXTURE_2D), panel.picture.texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), panel.picture.texture ?? 0)
             glBindVertexArray(panelVAO)
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         }
@@ -171,7 +171,7 @@ final class Renderer {
 
     /// Draws `layers` (a HUD, a menu) alone into `picture`, clear where they draw nothing, its
     /// colours multiplied by their alpha: what a ``Panel`` shows.
-    func draw(_ layers: [(Font, HUDBatch)], into picture: PanelPicture) {
+    func draw(_ layers: [(Font, HUDBatch)], into picture: OffscreenFramebuffer) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), picture.renderTarget.framebuffer)
         glViewport(0, 0, picture.renderTarget.size.x, picture.renderTarget.size.y)
         glClearColor(0, 0, 0, 0)

@@ -269,22 +269,43 @@ final class OffscreenSurface: Surface {
 }
 
 /// A framebuffer object of its own colour (RGBA8) and depth buffers, in the current context:
-/// what offscreen frames, and a benchmark's headset eyes, are drawn into.
+/// what offscreen frames and a benchmark's headset eyes are drawn into; with its colour in a
+/// texture, a picture drawn to be shown again (the headset's panel).
 final class OffscreenFramebuffer {
     private var framebuffer: GLuint
-    private let renderbuffers: [GLuint]
+    private var renderbuffers: [GLuint]
+    /// The colour, when it is a texture to draw with.
+    private(set) var texture: GLuint?
     let renderTarget: RenderTarget
 
-    init(size: SIMD2<Int32>) throws(FrontEndError) {
+    /// A framebuffer `size` pixels big; with `colourTexture`, its colour is a texture (and it
+    /// has no depth buffer: a picture of layers needs none).
+    init(size: SIMD2<Int32>, colourTexture: Bool = false) throws(FrontEndError) {
         var framebuffer: GLuint = 0
-        var renderbuffers: [GLuint] = [0, 0]
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glGenRenderbuffers(2, &renderbuffers)
-        for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
-            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
-            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
-            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
+        var renderbuffers: [GLuint] = []
+        if colourTexture {
+            var texture: GLuint = 0
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, size.x, size.y, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            for (parameter, value) in [
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR), (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE),
+                (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+            ] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+            }
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            self.texture = texture
+        } else {
+            renderbuffers = [0, 0]
+            glGenRenderbuffers(2, &renderbuffers)
+            for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
+                glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
+                glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
+                glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
+            }
         }
         self.framebuffer = framebuffer
         self.renderbuffers = renderbuffers
@@ -295,7 +316,8 @@ final class OffscreenFramebuffer {
     }
 
     deinit {
-        glDeleteRenderbuffers(2, renderbuffers)
+        if !renderbuffers.isEmpty { glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers) }
+        if var texture { glDeleteTextures(1, &texture) }
         glDeleteFramebuffers(1, &framebuffer)
     }
 }

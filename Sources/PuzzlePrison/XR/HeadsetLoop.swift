@@ -17,7 +17,7 @@ final class HeadsetLoop {
     // The GL objects go before the hidden window that holds their context.
     private let renderer: Renderer
     /// The HUD and the menu, drawn for the panel.
-    private let panelPicture: PanelPicture
+    private let panelPicture: OffscreenFramebuffer
     private let headset: Headset
     private let session: Session
     private let driver: SessionDriver
@@ -56,7 +56,7 @@ final class HeadsetLoop {
         self.eyePictures = eyePictures
         driver = SessionDriver(session: session, host: launcher.host)
         renderer = try Renderer(resources: launcher.resources, scale: 1)
-        panelPicture = try PanelPicture(size: Self.panelSize)
+        panelPicture = try OffscreenFramebuffer(size: Self.panelSize, colourTexture: true)
         headset = try Headset()
         report("runtime \(headset.runtimeName), eyes \(headset.eyes.map { "\($0.size.x)x\($0.size.y)" }.joined(separator: " "))")
     }
@@ -154,7 +154,7 @@ final class HeadsetLoop {
     }
 
     /// The panel standing before a head looking along `gaze`, in front of the wall it faces.
-    private static func panel(picture: PanelPicture, facing gaze: Ray) -> Panel {
+    private static func panel(picture: OffscreenFramebuffer, facing gaze: Ray) -> Panel {
         let yaw = atan2(gaze.direction.x, -gaze.direction.z)
         let wall = (Int((yaw / (.pi / 2)).rounded()) % 4 + 4) % 4
         return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: wall))

@@ -1,43 +1,10 @@
-import CGL
 import PrisonSpace
-
-/// A picture drawn for a panel: a texture, and a framebuffer drawing into it.
-final class PanelPicture {
-    private(set) var texture: GLuint = 0
-    private var framebuffer: GLuint = 0
-    let renderTarget: RenderTarget
-
-    /// A clear picture `size` pixels big, in the current context.
-    init(size: SIMD2<Int32>) throws(FrontEndError) {
-        var texture: GLuint = 0, framebuffer: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, size.x, size.y, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        self.texture = texture
-        self.framebuffer = framebuffer
-        renderTarget = RenderTarget(framebuffer: framebuffer, size: size)
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw FrontEndError("cannot draw the headset's panel: its \(size.x) x \(size.y) framebuffer is incomplete")
-        }
-    }
-
-    deinit {
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteTextures(1, &texture)
-    }
-}
 
 /// A flat panel standing upright in the room, facing the player, showing a picture: a headset's
 /// HUD and menu, which a hand points at as the mouse points at the window.
 struct Panel {
-    let picture: PanelPicture
+    /// What it shows: a picture whose colour is a texture.
+    let picture: OffscreenFramebuffer
     /// The middle of the panel, in the room.
     let centre: SIMD3<Float>
     /// The panel's turn: its face looks along +z turned by it.
@@ -53,7 +20,7 @@ struct Panel {
 
     /// The panel in front of a head at `eye` facing the wall whose outward turn is `turn`: it
     /// stays put while the head looks about that wall, and moves when it faces another.
-    init(picture: PanelPicture, eye: SIMD3<Float>, turn: simd_quatf) {
+    init(picture: OffscreenFramebuffer, eye: SIMD3<Float>, turn: simd_quatf) {
         self.picture = picture
         self.turn = turn
         let pixels = SIMD2<Float>(picture.renderTarget.size)
