@@ -14,9 +14,6 @@ private let scripts = URL(fileURLWithPath: #filePath)
 /// Monado's build folder, built by `scripts/monado` the first time it is asked for (a few
 /// minutes; later runs find its stamp), or why it cannot be had here.
 let monadoBuild: Result<URL, MissingTool> = {
-    guard getuid() == 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo") else {
-        return .failure(MissingTool(description: "building Monado installs Debian packages, which needs root or sudo"))
-    }
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-monado-\(UUID().uuidString).log")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
