@@ -57,8 +57,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The window's C libraries: Debian's libglfw3-dev, libgl-dev, libegl-dev, libopenal-dev and
-        // libstb-dev (scripts/packages; scripts/play and scripts/test install them). Their headers
+        // The window's C libraries: Debian's libglfw3-dev, libgl-dev, libegl-dev, libopenal-dev,
+        // libstb-dev and libopenxr-dev (scripts/packages; scripts/play and scripts/test install them). Their headers
         // and libraries are in the compiler's default paths, so these targets name no pkg-config
         // package: SwiftPM looks up the pkg-config package of every system library target of a
         // dependency, used or not, and warns where it is missing, which would reach packages that
@@ -68,6 +68,8 @@ let package = Package(
         .systemLibrary(name: "CEGL"),
         .systemLibrary(name: "COpenAL"),
         .systemLibrary(name: "CSTB"),
+        // The OpenXR loader, for `puzzle-prison --xr` (Debian's libopenxr-dev, libx11-dev).
+        .systemLibrary(name: "COpenXR"),
         .target(name: "PrisonSession", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles"]),
         .target(
             name: "PrisonHost",
@@ -79,7 +81,7 @@ let package = Package(
             name: "PuzzlePrison",
             dependencies: [
                 "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
-                "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB",
+                "CGLFW", "CGL", "CEGL", "COpenAL", "CSTB", "COpenXR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildStamp"]
@@ -144,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PuzzlePrisonTests",
-            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonHost", "PrisonRules", "CSTB"]
+            dependencies: ["PuzzlePrison", "PrisonSession", "PrisonHost", "PrisonRules", "PrisonWorld", "PrisonSpace", "CSTB"]
         ),
     ]
 )

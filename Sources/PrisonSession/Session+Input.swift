@@ -1,4 +1,5 @@
 import PrisonRules
+import PrisonSpace
 import PrisonWorld
 
 extension Session {
@@ -84,6 +85,22 @@ extension Session {
         tap(at: isMouseLookOn ? frame.viewport / 2 : point)
     }
 
+    /// A tap along `ray`, in the room's space: a headset's hand or gaze, aimed at the room
+    /// itself rather than through the window's camera. A notice on screen takes it as read; with
+    /// the menu open it does nothing (the menu takes clicks). Whether a group broke.
+    @discardableResult
+    public func tap(along ray: Ray) -> Bool {
+        guard notices.isEmpty else {
+            notices.removeAll()
+            return false
+        }
+        return breakGroup { () throws(TapMiss) in try world.tap(along: ray) }
+    }
+
+    /// Points along `ray` in the room's space (a headset's hand or gaze), or along the cursor
+    /// again when nil: the group it meets lights up from the next ``advance(_:)``.
+    public func point(along ray: Ray?) { pointer = ray }
+
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once.
     public func look(yaw: Float, pitch: Float) {
         head.look(yaw: yaw, pitch: pitch)
@@ -128,8 +145,9 @@ extension Session {
     /// would score now. The group is found again only when the board or the cell pointed at changes.
     func updateHover() {
         hover = nil
-        guard let point = isMouseLookOn ? frame.viewport / 2 : cursor, replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
-            let target = world.target(along: tapRay(through: point))
+        guard replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
+            let ray = pointer ?? (isMouseLookOn ? frame.viewport / 2 : cursor).map(tapRay(through:)),
+            let target = world.target(along: ray)
         else { return }
         let game = world.game
         let group: Group?

@@ -65,6 +65,8 @@ public final class Session {
     var heldKeys: Set<Key> = []
     /// The cursor in framebuffer pixels, or nil when outside the window.
     var cursor: SIMD2<Float>?
+    /// The ray a headset points along, which takes the cursor's place while set.
+    var pointer: Ray?
     /// The group under the pointer and what breaking it would score now, nil when none.
     var hover: (group: Group, points: Int, multiplier: Int)?
     /// The group the hover last found, for the board, corner rule and cell it was found on:

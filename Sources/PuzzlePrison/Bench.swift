@@ -1,5 +1,8 @@
+import CGL
+import COpenXR
 import Foundation
 import PrisonSession
+import PrisonSpace
 import PrisonFiles
 import PrisonRules
 import PrisonWorld
@@ -8,6 +11,8 @@ import PrisonWorld
 /// baseline of the same frames with an empty room (the floor and the HUD only), in one run.
 struct Bench {
     let frames: Int
+    /// Whether to draw the frames for a headset's two eyes too.
+    let stereo: Bool
     let surface: any Surface
     let launcher: Launcher
 
@@ -46,32 +51,38 @@ struct Bench {
         /// Milliseconds from a tap to the commit of its move in the player's database (the
         /// benchmark's own), which is before the frame that shows the move is drawn.
         let tapToCommitMilliseconds: Statistics
+        /// The same frames drawn for a headset's two eyes, when asked for (`--stereo`).
+        let stereo: StereoReport?
     }
 
-    func run() throws(FrontEndError) {
-        let board: Board
-        do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
-        let session = launcher.keptSession(of: Game(start: board))
-        // What went wrong loading the player's files shows over the benchmark's frames too.
-        _ = launcher.host.serve(session)
-        let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
-        let viewport = SIMD2<Float>(surface.framebufferSize)
-        // Every frame a 60th of a second, in the same window.
-        let frameInput = loop.frameInput(elapsed: .seconds(1) / 60)
+    /// Frames of the room drawn for both eyes of a headset, offscreen.
+    struct StereoReport: Encodable {
+        /// Each eye's size in pixels.
+        let eyeSize: [Int32]
+        /// Milliseconds from frame to frame, both eyes drawn and finished (glFinish).
+        let frameMilliseconds: Statistics
+        /// Milliseconds of CPU time a frame outside GL: the world's update, the block instances,
+        /// the eyes' matrices.
+        let cpuOutsideGLMilliseconds: Statistics
+        /// The median frame over the single view's median, in the same run.
+        let frameRatioToSingleView: Double
+    }
 
-        // The baseline: frames with no blocks.
-        var baseline: [Double] = []
-        for _ in 0..<frames {
-            let start = monotonicSeconds()
-            session.advance(frameInput)
-            loop.renderer.draw(
-                session.scene(), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
-                size: surface.framebufferSize)
-            surface.present()
-            baseline.append((monotonicSeconds() - start) * 1000)
-        }
+    /// A headset's eye as the benchmark draws it: 1832 x 1920 pixels, what a Quest 2 asks for.
+    static let eyeSize = SIMD2<Int32>(1832, 1920)
+    /// The benchmark's eyes: 63 mm apart, 1.6 m up, each seeing 100 degrees across, a little
+    /// more to its own side, as a headset's do.
+    static let eyes: [(offset: Float, fov: XrFovf)] = [
+        (-0.0315, XrFovf(angleLeft: -0.96, angleRight: 0.79, angleUp: 0.96, angleDown: -0.96)),
+        (0.0315, XrFovf(angleLeft: -0.79, angleRight: 0.96, angleUp: 0.96, angleDown: -0.96)),
+    ]
 
-        // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
+    /// Plays the room's frames (a group tapped every 0.2 s, the head turning) on `session`, each
+    /// drawn by what `prepare` makes of its scene and block instances (the making counted as CPU
+    /// time, the drawing not); the times.
+    private func measureRoom(
+        session: Session, frameInput: FrameInput, prepare: (SceneFrame, [Float]) -> () -> Void
+    ) -> (frameTimes: [Double], cpuTimes: [Double], commitTimes: [Double], taps: Int) {
         var frameTimes: [Double] = [], cpuTimes: [Double] = [], commitTimes: [Double] = []
         var generator = SeededGenerator(seed: 7)
         var taps = 0
@@ -93,21 +104,87 @@ struct Bench {
             _ = launcher.host.serve(session)
             if let tapped { commitTimes.append((monotonicSeconds() - tapped) * 1000) }
             let scene = session.scene()
-            let instances = BlockInstances.packed(scene.blocks)
-            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            let draw = prepare(scene, BlockInstances.packed(scene.blocks))
             cpuTimes.append((threadCPUSeconds() - cpuStart) * 1000)
-            loop.renderer.draw(scene, instances: instances, hud: layers, size: surface.framebufferSize)
-            surface.present()
+            draw()
             frameTimes.append((monotonicSeconds() - start) * 1000)
         }
-        let frameStatistics = Statistics(frameTimes)
+        return (frameTimes, cpuTimes, commitTimes, taps)
+    }
+
+    /// The room's frames again from the start of its board, drawn for both eyes at ``eyeSize``,
+    /// from a head that turns as the window's camera does.
+    private func measureStereo(
+        session: Session, frameInput: FrameInput, renderer: Renderer, singleViewMedian: Double
+    ) throws(FrontEndError) -> StereoReport {
+        let targets = try Self.eyes.map { _ throws(FrontEndError) in try OffscreenFramebuffer(size: Self.eyeSize) }
+        session.perform(.restart)
+        var yaw: Float = 0
+        let times = measureRoom(session: session, frameInput: frameInput) { scene, instances in
+            yaw += 2 * 0.15 * .pi / 180
+            let turn = simd_quatf(angle: -yaw, axis: [0, 1, 0])
+            let viewpoints = Self.eyes.map { eye in
+                let position = SIMD3<Float>(0, 1.6, 0) + turn.act([eye.offset, 0, 0])
+                let pose = XrPosef(
+                    orientation: XrQuaternionf(x: turn.vector.x, y: turn.vector.y, z: turn.vector.z, w: turn.vector.w),
+                    position: XrVector3f(x: position.x, y: position.y, z: position.z))
+                return Viewpoint(eye: pose, fov: eye.fov)
+            }
+            return {
+                for (viewpoint, target) in zip(viewpoints, targets) {
+                    renderer.draw(scene, from: viewpoint, instances: instances, hud: [], into: target.renderTarget)
+                }
+                glFinish()
+            }
+        }
+        let frame = Statistics(times.frameTimes)
+        return StereoReport(
+            eyeSize: [Self.eyeSize.x, Self.eyeSize.y], frameMilliseconds: frame, cpuOutsideGLMilliseconds: Statistics(times.cpuTimes),
+            frameRatioToSingleView: frame.median / singleViewMedian)
+    }
+
+    func run() throws(FrontEndError) {
+        let board: Board
+        do throws(BoardError) { board = try Board.random(room: .standard, colours: 5, seed: 1) } catch { throw FrontEndError(error.description) }
+        let session = launcher.keptSession(of: Game(start: board))
+        // What went wrong loading the player's files shows over the benchmark's frames too.
+        _ = launcher.host.serve(session)
+        let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: nil)
+        let viewport = SIMD2<Float>(surface.framebufferSize)
+        // Every frame a 60th of a second, in the same window.
+        let frameInput = loop.frameInput(elapsed: .seconds(1) / 60)
+
+        // The baseline: frames with no blocks.
+        var baseline: [Double] = []
+        for _ in 0..<frames {
+            let start = monotonicSeconds()
+            session.advance(frameInput)
+            let scene = session.scene()
+            loop.renderer.draw(
+                scene, from: Viewpoint(of: scene), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
+                into: surface.renderTarget)
+            surface.present()
+            baseline.append((monotonicSeconds() - start) * 1000)
+        }
+
+        // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
+        let room = measureRoom(session: session, frameInput: frameInput) { scene, instances in
+            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            return {
+                loop.renderer.draw(scene, from: Viewpoint(of: scene), instances: instances, hud: layers, into: surface.renderTarget)
+                surface.present()
+            }
+        }
+        let frameStatistics = Statistics(room.frameTimes)
+        let stereo = try self.stereo ? measureStereo(
+                session: session, frameInput: frameInput, renderer: loop.renderer, singleViewMedian: frameStatistics.median) : nil
         let baselineStatistics = Statistics(baseline)
         let report = Report(
             frames: frames, surface: surface.description, size: [surface.framebufferSize.x, surface.framebufferSize.y],
-            blocks: board.blockCount, taps: taps, frameMilliseconds: frameStatistics,
-            cpuOutsideGLMilliseconds: Statistics(cpuTimes), baselineFrameMilliseconds: baselineStatistics,
+            blocks: board.blockCount, taps: room.taps, frameMilliseconds: frameStatistics,
+            cpuOutsideGLMilliseconds: Statistics(room.cpuTimes), baselineFrameMilliseconds: baselineStatistics,
             frameRatioToBaseline: frameStatistics.median / baselineStatistics.median,
-            tapToCommitMilliseconds: Statistics(commitTimes.isEmpty ? [0] : commitTimes))
+            tapToCommitMilliseconds: Statistics(room.commitTimes.isEmpty ? [0] : room.commitTimes), stereo: stereo)
         let json: Data
         do throws(EncodingError) { json = try jsonData(report) } catch {
             throw FrontEndError("cannot write the figures as JSON: \(error)")

@@ -21,6 +21,16 @@ enum BlockInstances {
         }
         return instances
     }
+
+    /// A beam as one instance: a white box `width` across and `length` long from `origin` along
+    /// the unit vector `direction` (a headset's pointer ray), in the state of a hovered block.
+    static func beam(from origin: SIMD3<Float>, direction: SIMD3<Float>, length: Float, width: Float) -> [Float] {
+        let turn = simd_quatf(from: [0, 0, -1], to: direction)
+        let model =
+            simd_float4x4(translation: origin + direction * (length / 2)) * simd_float4x4(turn)
+            * simd_float4x4(scale: [width, width, length])
+        return model.floats + [1, 1, 1, -1, 1, 0, 0, -1]
+    }
 }
 
 extension simd_float4x4 {

@@ -18,6 +18,7 @@ final class FrameLoop {
     let session: Session
     let surface: any Surface
     private let launcher: Launcher
+    private let driver: SessionDriver
     private var script: ScriptPlayer?
     /// Screenshots to take of the frame being drawn.
     private var pendingShots: [String?] = []
@@ -26,6 +27,7 @@ final class FrameLoop {
         self.session = session
         self.surface = surface
         self.launcher = launcher
+        driver = SessionDriver(session: session, host: launcher.host)
         self.script = script
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
@@ -57,7 +59,7 @@ final class FrameLoop {
         var last = monotonicSeconds()
         var deltaTime = 0.0
         var idle = IdleWatch()
-        defer { _ = launcher.host.serve(session) }
+        defer { driver.finish() }
         while !surface.shouldClose, QuitSignals.received == nil {
             surface.pollEvents()
             if surface.framebufferSize.x == 0 || surface.framebufferSize.y == 0 {
@@ -86,11 +88,7 @@ final class FrameLoop {
                 for step in steps { try perform(step, in: frame) }
                 if player.isFinished { script = nil }
             }
-            // What input asked for is done and finished work handed over before time moves on, so a
-            // ready answer shows before the session gives up waiting for it; then the frame's own.
-            try handleEffects()
-            session.advance(frame)
-            try handleEffects()
+            handle(driver.advance(frame))
             let scene = session.scene(), hud = session.hudState
             let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
                 .layers(for: session, viewport: viewport)
@@ -121,7 +119,8 @@ final class FrameLoop {
         let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
             + (overlay ?? MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport))
         let scene = scene ?? session.scene()
-        renderer.draw(scene, instances: BlockInstances.packed(scene.blocks), hud: layers, size: surface.framebufferSize)
+        renderer.draw(
+            scene, from: Viewpoint(of: scene), instances: BlockInstances.packed(scene.blocks), hud: layers, into: surface.renderTarget)
     }
 
     /// Does a script's `step` in `frame` (before the frame's time has moved on).
@@ -149,9 +148,9 @@ final class FrameLoop {
         }
     }
 
-    /// Has the host do what the session asked, then does what only the window can.
-    private func handleEffects() throws(FrontEndError) {
-        for effect in launcher.host.serve(session) {
+    /// Does what only the window can of `effects` (the rest the host did).
+    private func handle(_ effects: [Effect]) {
+        for effect in effects {
             switch effect {
             case .toggleFullscreen: surface.toggleFullscreen()
             case .screenshot(let path): pendingShots.append(path)
@@ -185,7 +184,7 @@ final class FrameLoop {
     private func save(renderedTo path: String, drawingFirst: Bool) throws(FrontEndError) {
         if drawingFirst { draw() }
         let size = surface.framebufferSize
-        let pixels = renderer.readPixels(size: size)
+        let pixels = renderer.readPixels(of: surface.renderTarget)
         try write(try pngData(rgba: pixels, width: Int(size.x), height: Int(size.y)), to: path, what: "the screenshot")
     }
 

@@ -49,6 +49,8 @@ struct PuzzlePrison: ParsableCommand {
     var screenshot: String?
     @Option(name: .customLong("bench-frames"), help: ArgumentHelp("Render this many frames of an animated room and print frame-time statistics as JSON.", valueName: "n"))
     var benchFrames: Int?
+    @Flag(help: "With --bench-frames, draw the same frames for a headset's two eyes (1832x1920 each) too, offscreen.")
+    var stereo = false
     @Option(
         name: .customLong("export-game"),
         help: ArgumentHelp("Write the game in progress to this file as a saved game (what --replay and prison-sim play read), and exit.", valueName: "file"))
@@ -57,6 +59,16 @@ struct PuzzlePrison: ParsableCommand {
         name: .customLong("import-game"),
         help: ArgumentHelp("Make the saved game in this file the game in progress, and exit.", valueName: "file"))
     var importGame: String?
+    @Flag(help: "Play in a headset, through the OpenXR runtime installed (Monado, WiVRn, SteamVR).")
+    var xr = false
+    /// With --xr, prints a line for each input handled and each change it made (the hovered
+    /// group, the menu, the clock, the session's state): tests wait on them.
+    @Flag(name: .customLong("report-input"), help: .hidden)
+    var reportInput = false
+    /// With --xr, writes each eye's last frame, read back from its swapchain, to PREFIX-left.png
+    /// and PREFIX-right.png at the end.
+    @Option(name: .customLong("eye-pictures"), help: .hidden)
+    var eyePictures: String?
     /// Each wall's blocks in a flat colour of its own (red, green, blue, yellow), the cell in flat
     /// greys, no light: tests find a wall's blocks in a screenshot by their exact colour.
     @Flag(name: .customLong("flat-colours"), help: .hidden)
@@ -77,9 +89,14 @@ struct PuzzlePrison: ParsableCommand {
             throw ValidationError("--seed, --walls, --width, --height and --colours make a new board; they do not go with --board or --replay")
         }
         if let benchFrames, benchFrames < 1 { throw ValidationError("--bench-frames must be at least 1, not \(benchFrames)") }
+        if stereo, benchFrames == nil { throw ValidationError("--stereo goes with --bench-frames") }
         if benchFrames != nil, screenshot != nil || script != nil {
             throw ValidationError("--bench-frames runs on its own, not with --screenshot or --script")
         }
+        if xr, screenshot != nil || script != nil || benchFrames != nil || fullscreen {
+            throw ValidationError("--xr plays in a headset; it does not go with --screenshot, --script, --bench-frames or --fullscreen")
+        }
+        if !xr, reportInput || eyePictures != nil { throw ValidationError("--report-input and --eye-pictures go with --xr") }
         if exportGame != nil || importGame != nil {
             let others = [board, replay, script, screenshot].contains { $0 != nil } || benchFrames != nil
                 || GameRequest(seed: seed, walls: walls, width: width, height: height, colours: colours).makesNewBoard
@@ -106,6 +123,7 @@ struct PuzzlePrison: ParsableCommand {
         if exportGame != nil || importGame != nil { return try moveGame() }
         let resources: Resources
         do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
+        if xr { return try playInHeadset(resources: resources) }
         let script = try self.script.map(loadScript)
         if let screenshot {
             // Found out now, by creating it, rather than after the script has run.
@@ -124,7 +142,7 @@ struct PuzzlePrison: ParsableCommand {
             environment["XDG_DATA_HOME"] = folder.path
             environment["XDG_CONFIG_HOME"] = folder.path
             let launcher = try Launcher(resources: resources, muted: true, sound: false, waitsForWork: offscreen, environment: environment)
-            try Bench(frames: benchFrames, surface: surface, launcher: launcher).run()
+            try Bench(frames: benchFrames, stereo: stereo, surface: surface, launcher: launcher).run()
             return
         }
         let launcher = try Launcher(resources: resources, muted: mute, sound: !offscreen, waitsForWork: offscreen)
@@ -133,6 +151,23 @@ struct PuzzlePrison: ParsableCommand {
         let loop = try FrameLoop(session: session, surface: surface, launcher: launcher, script: script.map(ScriptPlayer.init))
         loop.renderer.flatColours = flatColours
         try loop.run(screenshot: screenshot)
+    }
+
+    /// `--xr`: the game in a headset, kept as the window keeps it.
+    private func playInHeadset(resources: Resources) throws(FrontEndError) {
+        if let eyePictures {
+            for eye in ["left", "right"] {
+                do throws(FileError) { try checkCanCreate("\(eyePictures)-\(eye).png") } catch {
+                    throw FrontEndError("cannot save the eye's picture: \(error)")
+                }
+            }
+        }
+        let launcher = try Launcher(resources: resources, muted: mute, sound: true, waitsForWork: false)
+        let session = try launcher.session(
+            for: GameRequest(replay: replay, board: board, seed: seed, walls: walls, width: width, height: height, colours: colours))
+        let loop = try HeadsetLoop(session: session, launcher: launcher, reportsInput: reportInput, eyePictures: eyePictures)
+        loop.flatColours = flatColours
+        try loop.run()
     }
 
     /// `--export-game` or `--import-game`: the game in progress out to a file, or in from one.

@@ -4,7 +4,34 @@ import PrisonHost
 import PrisonSession
 import PrisonSpace
 
-/// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core.
+/// Where a frame is drawn: a framebuffer object (0: the window's own) and its size in pixels.
+struct RenderTarget: Equatable {
+    var framebuffer: GLuint
+    var size: SIMD2<Int32>
+}
+
+/// Where the room is seen from: world space to clip space, the eye's place in the world, and the
+/// plane beyond which blocks are cut away (``SceneFrame/cutaway``), nil when none are.
+struct Viewpoint {
+    var viewProjection: simd_float4x4
+    var eye: SIMD3<Float>
+    var cutaway: SIMD4<Float>?
+
+    /// The window's camera, as the session framed it in `scene`.
+    init(of scene: SceneFrame) {
+        self.init(viewProjection: scene.viewProjection, eye: scene.eye, cutaway: scene.cutaway)
+    }
+
+    init(viewProjection: simd_float4x4, eye: SIMD3<Float>, cutaway: SIMD4<Float>?) {
+        self.viewProjection = viewProjection
+        self.eye = eye
+        self.cutaway = cutaway
+    }
+}
+
+/// Draws the room (instanced cubes, the prison cell around them) and the HUD with OpenGL 3.3 core,
+/// from any viewpoint into any framebuffer: the window's camera into the window, or each eye of a
+/// headset into its swapchain image.
 final class Renderer {
     /// The direction toward the light, a unit vector: from above, a little right and behind.
     private static let lightDirection: SIMD3<Float> = {
@@ -15,9 +42,11 @@ final class Renderer {
     private let blocks: ShaderProgram
     private let cell: ShaderProgram
     private let hud: ShaderProgram
+    private let panel: ShaderProgram
     private var cubeVAO: GLuint = 0, cubeVBO: GLuint = 0, cubeIBO: GLuint = 0, instanceVBO: GLuint = 0
     private var cellVAO: GLuint = 0, cellVBO: GLuint = 0
     private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
+    private var panelVAO: GLuint = 0, panelVBO: GLuint = 0
     private var instanceCapacity = 0
     private var hudCapacity = 0
     private var cellCapacity = 0
@@ -38,6 +67,7 @@ final class Renderer {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
         cell = try ShaderProgram(named: "cell", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
+        panel = try ShaderProgram(named: "panel", in: resources.shaders)
         let text = resources.fonts.appendingPathComponent("DejaVuSans.ttf").path
         let title = resources.fonts.appendingPathComponent("DejaVuSans-Bold.ttf").path
         fontFiles = ((try contents(of: text, what: "font"), text), (try contents(of: title, what: "font"), title))
@@ -45,6 +75,7 @@ final class Renderer {
         makeCube()
         makeCell()
         makeHUD()
+        makePanel()
     }
 
     /// Bakes the HUD's fonts again for the HUD's scale `scale` (the window grew or shrank, or
@@ -63,15 +94,21 @@ final class Renderer {
     }
 
     deinit {
-        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO]
+        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO, panelVBO]
         glDeleteBuffers(GLsizei(buffers.count), &buffers)
-        var arrays = [cubeVAO, cellVAO, hudVAO]
+        var arrays = [cubeVAO, cellVAO, hudVAO, panelVAO]
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
-    /// Draws `scene`, its blocks packed as `instances` (``BlockInstances/packed(_:)``), and then the
-    /// HUD (panels, then text, then titles) into a `size` framebuffer.
-    func draw(_ scene: SceneFrame, instances: [Float], hud layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
+    /// Draws `scene` seen from `viewpoint`, its blocks packed as `instances`
+    /// (``BlockInstances/packed(_:)``), then `panel` standing in the room when there is one, and
+    /// then the HUD (panels, then text, then titles) into `target`.
+    func draw(
+        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], panel: Panel? = nil, hud layers: [(Font, HUDBatch)],
+        into target: RenderTarget
+    ) {
+        let size = target.size
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glViewport(0, 0, size.x, size.y)
         let surroundings = scene.surroundings
         let daylight = surroundings.opening
@@ -81,18 +118,18 @@ final class Renderer {
         glEnable(GLenum(GL_DEPTH_TEST))
         glEnable(GLenum(GL_CULL_FACE))
         glDisable(GLenum(GL_BLEND))
-        let viewProjection = scene.viewProjection.floats
+        let viewProjection = viewpoint.viewProjection.floats
 
         let count = instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
             blocks.use()
             blocks.set("viewProjection", viewProjection)
-            blocks.set("eye", scene.eye)
+            blocks.set("eye", viewpoint.eye)
             blocks.set("lightDirection", Self.lightDirection)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
             blocks.set("flatColours", Int32(flatColours ? 1 : 0))
-            blocks.set("cutaway", scene.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+            blocks.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
@@ -115,10 +152,42 @@ final class Renderer {
         }
         glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellDrawn?.vertexCount ?? 0))
 
+        if let panel {
+            // Over the room, its picture's colours already multiplied by their alpha.
+            glDisable(GLenum(GL_CULL_FACE))
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            self.panel.use()
+            self.panel.set("viewProjection", viewProjection)
+            self.panel.set("model", panel.model.floats)
+            self.panel.set("picture", Int32(0))
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLenum(GL_TEXTURE_2D), panel.picture.texture ?? 0)
+            glBindVertexArray(panelVAO)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
+        }
+        drawLayers(layers, size: size)
+    }
+
+    /// Draws `layers` (a HUD, a menu) alone into `picture`, clear where they draw nothing, its
+    /// colours multiplied by their alpha: what a ``Panel`` shows.
+    func draw(_ layers: [(Font, HUDBatch)], into picture: OffscreenFramebuffer) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), picture.renderTarget.framebuffer)
+        glViewport(0, 0, picture.renderTarget.size.x, picture.renderTarget.size.y)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        drawLayers(layers, size: picture.renderTarget.size)
+    }
+
+    /// Draws the HUD's `layers` over what the bound `size` framebuffer holds.
+    private func drawLayers(_ layers: [(Font, HUDBatch)], size: SIMD2<Int32>) {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        // Alpha adds up as coverage does, so a picture drawn on a clear background can be laid
+        // over another with its colours premultiplied.
+        glBlendFuncSeparate(
+            GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         hud.use()
         hud.set("viewport", SIMD2(Float(size.x), Float(size.y)))
         hud.set("glyphs", Int32(0))
@@ -204,6 +273,15 @@ final class Renderer {
         glBindVertexArray(0)
     }
 
+    private func makePanel() {
+        glGenVertexArrays(1, &panelVAO)
+        glBindVertexArray(panelVAO)
+        let corners: [Float] = [0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1]
+        panelVBO = Self.buffer(GL_ARRAY_BUFFER, corners)
+        Self.attribute(0, size: 2, stride: 2, offset: 0)
+        glBindVertexArray(0)
+    }
+
     private static func buffer<T>(_ target: Int32, _ contents: [T]) -> GLuint {
         var buffer: GLuint = 0
         glGenBuffers(1, &buffer)
@@ -221,9 +299,11 @@ final class Renderer {
         if perInstance { glVertexAttribDivisor(location, 1) }
     }
 
-    /// The pixels of the framebuffer, RGBA rows top first, opaque as the window shows them (the
-    /// HUD's blending leaves its alpha below 1 where panels are drawn).
-    func readPixels(size: SIMD2<Int32>) -> [UInt8] {
+    /// The pixels of `target`, RGBA rows top first, opaque as the window shows them (the HUD's
+    /// blending leaves its alpha below 1 where panels are drawn).
+    func readPixels(of target: RenderTarget) -> [UInt8] {
+        let size = target.size
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
         let rowBytes = Int(size.x) * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * Int(size.y))
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)

@@ -8,6 +8,8 @@ import PrisonSession
 protocol Surface: AnyObject {
     /// The size in pixels frames are drawn at.
     var framebufferSize: SIMD2<Int32> { get }
+    /// The framebuffer frames are drawn into, at ``framebufferSize``.
+    var renderTarget: RenderTarget { get }
     /// Pixels per screen point: cursor positions and script clicks are in points.
     var pixelsPerPoint: SIMD2<Float> { get }
     /// The content scale the HUD's text is sized by (2 on a HiDPI screen).
@@ -51,8 +53,9 @@ final class WindowSurface: Surface {
     /// Where the window was before it went fullscreen.
     private var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)
 
-    /// Opens a window `size` points big (or fullscreen); throws when there is no display.
-    init(size: SIMD2<Int32>, fullscreen: Bool, vsync: Bool) throws(FrontEndError) {
+    /// Opens a window `size` points big (or fullscreen), or a hidden one that only holds an OpenGL
+    /// context; throws when there is no display.
+    init(size: SIMD2<Int32>, fullscreen: Bool, vsync: Bool, visible: Bool = true) throws(FrontEndError) {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) } ?? "unknown error"
         }
@@ -66,6 +69,7 @@ final class WindowSurface: Surface {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
         let monitor = fullscreen ? glfwGetPrimaryMonitor() : nil
         var width = size.x, height = size.y
         if let monitor, let mode = glfwGetVideoMode(monitor) {
@@ -154,6 +158,8 @@ final class WindowSurface: Surface {
         return SIMD2(width, height)
     }
 
+    var renderTarget: RenderTarget { RenderTarget(framebuffer: 0, size: framebufferSize) }
+
     var pixelsPerPoint: SIMD2<Float> {
         var width: Int32 = 0, height: Int32 = 0
         glfwGetWindowSize(window, &width, &height)
@@ -208,9 +214,9 @@ final class WindowSurface: Surface {
 final class OffscreenSurface: Surface {
     private let display: EGLDisplay
     private let context: EGLContext
-    private var framebuffer: GLuint = 0
-    private var renderbuffers: [GLuint] = [0, 0]
-    let framebufferSize: SIMD2<Int32>
+    /// Where frames are drawn; gone before the context it lives in.
+    private var target: OffscreenFramebuffer?
+    let renderTarget: RenderTarget
 
     init(size: SIMD2<Int32>) throws(FrontEndError) {
         guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil),
@@ -236,28 +242,19 @@ final class OffscreenSurface: Surface {
             throw FrontEndError("cannot render offscreen: EGL cannot make an OpenGL 3.3 core context")
         }
         self.context = context
-        framebufferSize = size
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glGenRenderbuffers(2, &renderbuffers)
-        for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
-            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
-            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
-            glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
-        }
-        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw FrontEndError("cannot render offscreen: the \(size.x) x \(size.y) framebuffer is incomplete")
-        }
+        let target = try OffscreenFramebuffer(size: size)
+        self.target = target
+        renderTarget = target.renderTarget
     }
 
     deinit {
-        glDeleteRenderbuffers(2, renderbuffers)
-        glDeleteFramebuffers(1, &framebuffer)
+        target = nil
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
         eglTerminate(display)
     }
 
+    var framebufferSize: SIMD2<Int32> { renderTarget.size }
     var pixelsPerPoint: SIMD2<Float> { [1, 1] }
     var contentScale: Float { 1 }
     private(set) var shouldClose = false
@@ -269,4 +266,58 @@ final class OffscreenSurface: Surface {
     func toggleFullscreen() {}
     func setMouseLook(_ on: Bool) {}
     var description: String { "offscreen (EGL surfaceless), \(glDescription())" }
+}
+
+/// A framebuffer object of its own colour (RGBA8) and depth buffers, in the current context:
+/// what offscreen frames and a benchmark's headset eyes are drawn into; with its colour in a
+/// texture, a picture drawn to be shown again (the headset's panel).
+final class OffscreenFramebuffer {
+    private var framebuffer: GLuint
+    private var renderbuffers: [GLuint]
+    /// The colour, when it is a texture to draw with.
+    private(set) var texture: GLuint?
+    let renderTarget: RenderTarget
+
+    /// A framebuffer `size` pixels big; with `colourTexture`, its colour is a texture (and it
+    /// has no depth buffer: a picture of layers needs none).
+    init(size: SIMD2<Int32>, colourTexture: Bool = false) throws(FrontEndError) {
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        var renderbuffers: [GLuint] = []
+        if colourTexture {
+            var texture: GLuint = 0
+            glGenTextures(1, &texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, size.x, size.y, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            for (parameter, value) in [
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR), (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE),
+                (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE),
+            ] {
+                glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), value)
+            }
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+            self.texture = texture
+        } else {
+            renderbuffers = [0, 0]
+            glGenRenderbuffers(2, &renderbuffers)
+            for (buffer, (format, attachment)) in zip(renderbuffers, [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)]) {
+                glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
+                glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(format), size.x, size.y)
+                glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(attachment), GLenum(GL_RENDERBUFFER), buffer)
+            }
+        }
+        self.framebuffer = framebuffer
+        self.renderbuffers = renderbuffers
+        renderTarget = RenderTarget(framebuffer: framebuffer, size: size)
+        guard glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw FrontEndError("cannot render offscreen: the \(size.x) x \(size.y) framebuffer is incomplete")
+        }
+    }
+
+    deinit {
+        if !renderbuffers.isEmpty { glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers) }
+        if var texture { glDeleteTextures(1, &texture) }
+        glDeleteFramebuffers(1, &framebuffer)
+    }
 }

@@ -154,6 +154,9 @@ import Testing
         (["--walls", "3"], "--walls must be 1 or 4"),
         (["--board", "b", "--seed", "1"], "do not go with --board"),
         (["--screenshot", "no/such/folder/x.png"], "cannot save the screenshot"),
+        (["--xr", "--screenshot", "x.png"], "--xr plays in a headset; it does not go with --screenshot"),
+        (["--eye-pictures", "eye"], "--report-input and --eye-pictures go with --xr"),
+        (["--stereo", "--screenshot", "x.png"], "--stereo goes with --bench-frames"),
     ])
     func badInputIsRefusedClearly(arguments: [String], message: String) throws {
         try withTemporaryFolder { folder in

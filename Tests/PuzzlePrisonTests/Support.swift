@@ -66,13 +66,7 @@ func runGame(
         process.executableURL = game
         process.arguments = arguments
     }
-    let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-    let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardInput = FileHandle.nullDevice
+    let (output, errors) = try sendOutput(of: process, to: folder)
     try process.run()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -89,6 +83,19 @@ func runGame(
         Issue.record("puzzle-prison crashed: \(run)", sourceLocation: sourceLocation)
     }
     return run
+}
+
+/// Points `process`'s standard output and error at new files in `folder` (and its input at
+/// nothing), which it returns.
+func sendOutput(of process: Process, to folder: URL) throws -> (output: URL, errors: URL) {
+    let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+    let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    return (output, errors)
 }
 
 /// An image read back from a PNG file: RGBA pixels, rows top first.
