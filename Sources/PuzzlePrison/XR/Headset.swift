@@ -24,7 +24,7 @@ final class Headset {
     private let select: XrAction
     private let menu: XrAction
     private let aim: XrAction
-    /// The left hand's and the right hand's paths, and their aim spaces, in that order.
+    /// The paths of ``userPaths`` (the hands and the gamepad), and their aim spaces, in that order.
     private let hands: [(path: XrPath, aim: XrSpace)]
     /// One an eye, with a framebuffer for each of its images.
     let eyes: [Eye]
@@ -46,9 +46,9 @@ final class Headset {
         let fov: XrFovf
     }
 
-    /// A hand's state after a sync.
+    /// A hand's (or the gamepad's) state after a sync.
     struct Hand {
-        /// Whether the runtime tracks a controller in this hand.
+        /// Whether the runtime tracks where this hand points (never the gamepad).
         var isActive: Bool
         /// Where the hand points, in the room, when its pose is known.
         var aim: Ray?
@@ -93,7 +93,8 @@ final class Headset {
             xrDestroyInstance(instance)
             throw FrontEndError("the OpenXR runtime \(runtimeName) could not start a session: \(error)")
         }
-        let handPaths = [Self.path("/user/hand/left", instance), Self.path("/user/hand/right", instance)]
+        var handPaths: [XrPath] = []
+        for user in Self.userPaths { handPaths.append(Self.path(user, instance)) }
         do throws(FrontEndError) {
             try Self.suggestBindings(["select": select, "menu": menu, "aim": aim], instance: instance, runtimeName: runtimeName)
             var handsMade: [(XrPath, XrSpace)] = []
@@ -105,7 +106,7 @@ final class Headset {
                 info.poseInActionSpace = .identity
                 var space: XrSpace?
                 guard xrCreateActionSpace(session, &info, &space).succeeded, let space else {
-                    throw FrontEndError("the OpenXR runtime \(runtimeName) has no space for a hand's aim")
+                    throw FrontEndError("the OpenXR runtime \(runtimeName) has no space for a controller's aim")
                 }
                 handsMade.append((hand, space))
             }
@@ -299,10 +300,10 @@ final class Headset {
         info.actionType = type
         setCString(&info.actionName, name)
         setCString(&info.localizedActionName, localized)
-        var subactions = [path("/user/hand/left", instance), path("/user/hand/right", instance)]
+        var subactions = userPaths.map { path($0, instance) }
         var action: XrAction?
         let created = subactions.withUnsafeMutableBufferPointer { buffer in
-            info.countSubactionPaths = 2
+            info.countSubactionPaths = UInt32(buffer.count)
             info.subactionPaths = UnsafePointer(buffer.baseAddress)
             return xrCreateAction(set, &info, &action)
         }
@@ -317,9 +318,14 @@ final class Headset {
         return path
     }
 
+    /// Where the controls are: the left hand, the right hand, and a gamepad (which has no aim:
+    /// its presses tap along the gaze), in the order ``syncHands(at:)`` gives their states.
+    static let userPaths = ["/user/hand/left", "/user/hand/right", "/user/gamepad"]
+
     /// The controls on each controller the game knows: select on the trigger (the select
     /// button of the simple controller), the menu on the menu button (B on the right hand of
-    /// Touch and Index controllers), the aim pose to point with.
+    /// Touch and Index controllers), the aim pose to point with; on a gamepad A selects and the
+    /// menu button opens the menu.
     static let bindings: [(profile: String, bindings: [(action: String, path: String)])] = [
         (
             "/interaction_profiles/khr/simple_controller",
@@ -344,6 +350,10 @@ final class Headset {
                 ("menu", "/user/hand/left/input/b/click"), ("menu", "/user/hand/right/input/b/click"),
                 ("aim", "/user/hand/left/input/aim/pose"), ("aim", "/user/hand/right/input/aim/pose"),
             ]
+        ),
+        (
+            "/interaction_profiles/microsoft/xbox_controller",
+            [("select", "/user/gamepad/input/a/click"), ("menu", "/user/gamepad/input/menu/click")]
         ),
     ]
 
@@ -425,7 +435,7 @@ final class Headset {
         locate(head, at: time).map { Ray(origin: $0.position.vector, direction: $0.forward) }
     }
 
-    /// Reads the controls: each hand's state (left, then right) at `time`.
+    /// Reads the controls: the state of each of ``userPaths`` (left hand, right hand, gamepad) at `time`.
     func syncHands(at time: XrTime) -> [Hand] {
         var active = XrActiveActionSet(actionSet: actionSet, subactionPath: XrPath(XR_NULL_PATH))
         var sync = XrActionsSyncInfo()

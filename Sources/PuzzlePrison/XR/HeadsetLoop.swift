@@ -184,7 +184,7 @@ final class HeadsetLoop {
             reported.cursor = pixel
         }
         for (index, hand) in hands.enumerated() {
-            let name = index == 0 ? "left" : "right"
+            let name = ["left", "right", "gamepad"][index]
             if hand.menuPressed {
                 if session.isMenuOpen {
                     session.press(KeyChord(.escape))
