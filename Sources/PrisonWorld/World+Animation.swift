@@ -37,13 +37,13 @@ extension World {
     /// Animates a move the game has just played: its group breaks now, for the rules' combo
     /// window, and the walls it touched move on toward the new cells as far as they can.
     func animate(_ outcome: MoveOutcome) {
+        readCells()
         for placed in outcome.removal.broken {
             let index = slot(of: placed.block)
             leaveStage(index)
             breakBlock(index)
             wallsToMoveOn[placed.cell.wall] = true
         }
-        for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.to }
         emit(.groupBroke(
             size: outcome.removal.broken.count, colour: outcome.removal.broken.first?.block.colour ?? 0,
             points: outcome.points, multiplier: outcome.multiplier))
@@ -57,7 +57,6 @@ extension World {
     /// Starts block `index`'s break: it shrinks and spins away where it is drawn for the combo
     /// window, and rays no longer hit it.
     private func breakBlock(_ index: Int) {
-        states[index].cell = nil
         let entity = entities[index]
         entity.collision = nil
         // A block taken back that has not grown yet was never seen: it goes at once.
@@ -128,7 +127,7 @@ extension World {
 
     /// Whether block `index` is drawn at rest in its cell.
     private func isHome(_ index: Int) -> Bool {
-        guard let cell = states[index].cell else { return false }
+        guard let cell = cells[index] else { return false }
         return entities[index].transform == restingTransform(at: cell)
     }
 
@@ -146,23 +145,25 @@ extension World {
     /// taken back once the wall has settled.
     private func startStages(on wall: Int) {
         guard !hasEnded else { return }
-        let plan = states.withUnsafeMutableBufferPointer { planStages(on: wall, states: $0) }
+        let plan = cells.withUnsafeBufferPointer { cells in
+            states.withUnsafeMutableBufferPointer { planStages(on: wall, states: $0, cells: cells) }
+        }
         for falling in plan.falls {
             startStage(.vertical, on: wall, moving: falling, duration: microseconds.fall) { index, from in
                 var to = from
-                to.translation.y = self.layout.up(row: Float(self.states[index].cell!.row))
+                to.translation.y = self.layout.up(row: Float(self.cells[index]!.row))
                 return (to, to.translation.y < from.translation.y ? .falling : .returning)
             }
         }
         startStage(.horizontal, on: wall, moving: plan.slide, duration: microseconds.slide) { index, from in
             var to = from
-            to.translation.x = self.layout.across(column: Float(self.states[index].cell!.column))
+            to.translation.x = self.layout.across(column: Float(self.cells[index]!.column))
             return (to, to.translation.x < from.translation.x ? .sliding : .returning)
         }
         startStage(.inPlace, on: wall, moving: plan.appearing, duration: microseconds.undo) { index, _ in
             // Unseen, a block waits in the cell it had when taken back; another undo may have
             // given it another since.
-            let home = self.restingTransform(at: self.states[index].cell!)
+            let home = self.restingTransform(at: self.cells[index]!)
             self.states[index].isUnseen = false
             self.entities[index].transform = Transform(scale: .zero, translation: home.translation)
             return (home, .returning)
@@ -174,7 +175,7 @@ extension World {
     /// blocks that stand still as resting or waiting. Reads `states` in place: a wall is read
     /// whole at every change, so no block's state is copied.
     private func planStages(
-        on wall: Int, states: UnsafeMutableBufferPointer<BlockState>
+        on wall: Int, states: UnsafeMutableBufferPointer<BlockState>, cells: UnsafeBufferPointer<Cell?>
     ) -> (falls: [[Int]], slide: [Int], appearing: [Int]) {
         let s = settings.blockSize, seam = s * 1e-3
         // Where breaking blocks are drawn (nothing may move into them), the blocks of each column
@@ -194,7 +195,7 @@ extension World {
                 if entity.parent != nil { obstacles.append([entity.transform.translation.x, entity.transform.translation.y]) }
                 continue
             }
-            guard let column = states[index].cell?.column else { continue }
+            guard let column = cells[index]?.column else { continue }
             if let number = states[index].stage {
                 switch stages[number]?.kind {
                 case .horizontal: wallIsSliding = true
@@ -223,7 +224,7 @@ extension World {
                 if states[index].stage != nil {
                     isBusy = true
                 } else {
-                    let isLevel = entities[index].transform.translation.y == layout.up(row: Float(states[index].cell!.row))
+                    let isLevel = entities[index].transform.translation.y == layout.up(row: Float(cells[index]!.row))
                     if !isLevel { falling.append(index) }
                     states[index].phase = isLevel && x == home ? .resting : .waiting
                 }
@@ -253,7 +254,7 @@ extension World {
         // growing on the far side of a breaking block would put them out of order with it,
         // should an undo bring it back.
         let appearing = hidden.filter { index in
-            let centre = restingTransform(at: states[index].cell!).translation
+            let centre = restingTransform(at: cells[index]!).translation
             return !obstacles.contains { abs($0.x - centre.x) < s - seam }
         }
         return (falls, slide, appearing)
@@ -306,7 +307,7 @@ extension World {
     /// block breaking, every block at rest in its cell.
     private func endIfSettled() {
         guard endIsDue, !hasEnded, stages.isEmpty,
-            states.allSatisfy({ !$0.isBreaking && ($0.cell == nil || $0.phase == .resting) })
+            states.indices.allSatisfy({ !states[$0].isBreaking && (cells[$0] == nil || states[$0].phase == .resting) })
         else { return }
         endIsDue = false
         end()
@@ -331,7 +332,7 @@ extension World {
         }
         let s = settings.blockSize
         for index in states.indices {
-            guard let cell = states[index].cell else { continue }
+            guard let cell = cells[index] else { continue }
             entities[index].collision = nil
             // Each column topples toward the player: row r lands r blocks in from the wall.
             let standing = layout.centreInWall(column: cell.column, row: cell.row)

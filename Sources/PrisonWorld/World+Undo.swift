@@ -25,14 +25,16 @@ extension World {
                 let toppled = slots.filter { states[$0].phase == .toppling }
                 for index in toppled { entities[index].collision = layout.blockCollision }
                 startStage(.inPlace, on: wall, moving: toppled, duration: microseconds.undo) { index, _ in
-                    (self.restingTransform(at: self.states[index].cell!), .returning)
+                    (self.restingTransform(at: self.cells[index]!), .returning)
                 }
             }
         }
+        // The toppled blocks stood up from where the undone move had left them; the walls move on
+        // toward the board as it was before it.
+        readCells()
         var breaking: [Int] = []
         for placed in outcome.removal.broken {
             let index = slot(of: placed.block)
-            states[index].cell = placed.cell
             entities[index].collision = layout.blockCollision
             if states[index].isBreaking {
                 states[index].isBreaking = false
@@ -46,12 +48,11 @@ extension World {
                 walls[placed.cell.wall].addChild(entities[index])
             }
         }
-        for motion in outcome.removal.moved { states[slot(of: motion.block)].cell = motion.from }
         // Blocks still breaking grow back where they are drawn; one that broke on its way up
         // from the floor (the end taken back) goes on to its cell, as the others stand up.
         for (wall, slots) in slotsOfWall.enumerated() {
             startStage(.inPlace, on: wall, moving: slots.filter(breaking.contains), duration: microseconds.undo) { index, from in
-                let home = self.restingTransform(at: self.states[index].cell!)
+                let home = self.restingTransform(at: self.cells[index]!)
                 let isOnTheWall = from.translation.z == home.translation.z
                 return (isOnTheWall ? Transform(translation: from.translation) : home, .returning)
             }

@@ -57,6 +57,9 @@ public final class World {
     var states: [BlockState]
     let entities: [Entity]
     let slotByID: [BlockID: Int]
+    /// The cell the rules have each block in, in the order of ``states``; nil once its group
+    /// broke. Read from `game.board` whenever the board changes (`readCells()`), never set apart.
+    var cells: [Cell?]
     /// The blocks of each wall, as places in ``states``.
     let slotsOfWall: [[Int]]
     var dangerBlocks: Set<Int> = []
@@ -82,8 +85,6 @@ public final class World {
         let block: Block
         /// The wall the block stands on, for the whole game.
         let wall: Int
-        /// The cell the rules have the block in; nil once its group broke.
-        var cell: Cell?
         var phase: BlockPhase = .resting
         /// The stage the block moves in, while it moves.
         var stage: Int?
@@ -127,9 +128,10 @@ public final class World {
         let wallOfSlot = states.map(\.wall)
         slotsOfWall = (0..<layout.walls).map { wall in wallOfSlot.indices.filter { wallOfSlot[$0] == wall } }
         slotByID = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($1.block.id, $0) })
+        cells = Array(repeating: nil, count: states.count)
         for placed in game.board.placedBlocks {
             let index = slotByID[placed.block.id]!
-            states[index].cell = placed.cell
+            cells[index] = placed.cell
             entities[index].transform = restingTransform(at: placed.cell)
             walls[placed.cell.wall].addChild(entities[index])
         }
@@ -175,11 +177,17 @@ public final class World {
 
     func slot(of block: Block) -> Int { slotByID[block.id]! }
 
+    /// Reads again from the rules' board the cell of every block, after the board changed.
+    func readCells() {
+        for index in cells.indices { cells[index] = nil }
+        for placed in game.board.placedBlocks { cells[slotByID[placed.block.id]!] = placed.cell }
+    }
+
     private func block(at index: Int) -> WorldBlock? {
         let state = states[index], entity = entities[index]
         guard entity.parent != nil else { return nil }
         return WorldBlock(
-            block: state.block, entity: entity, wall: state.wall, cell: state.cell, phase: state.phase,
+            block: state.block, entity: entity, wall: state.wall, cell: cells[index], phase: state.phase,
             isInDanger: dangerBlocks.contains(index))
     }
 
