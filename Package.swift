@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "PrisonWorld", targets: ["PrisonWorld"]),
         .library(name: "PrisonSession", targets: ["PrisonSession"]),
         .library(name: "PrisonReports", targets: ["PrisonReports"]),
+        // A visionOS app's immersive views, unchanged, on Linux: PrisonSpace under RealityKit's
+        // name, and the part of SwiftUI that an immersive view's RealityKit code touches. A test
+        // target depends on them with `condition: .when(platforms: [.linux])` (docs/LIBRARIES.md).
+        .library(name: "RealityKit", targets: ["RealityKit"]),
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .executable(name: "prison-sim", targets: ["PrisonSim"]),
         .executable(name: "puzzle-prison", targets: ["PuzzlePrison"]),
     ],
@@ -43,6 +48,10 @@ let package = Package(
             name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
+        .target(name: "RealityKit", dependencies: ["PrisonSpace"]),
+        // Swift 5 language mode, as PrisonSpace: it runs the handlers SwiftUI declares
+        // `@MainActor` from the harness, which is itself `@MainActor @preconcurrency`.
+        .target(name: "SwiftUI", dependencies: ["PrisonSpace"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
         .target(name: "PrisonReports", dependencies: ["PrisonRules", "PrisonSearch", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(
@@ -105,6 +114,12 @@ let package = Package(
             name: "PrisonSpaceTests",
             dependencies: ["PrisonSpace", "PrisonSpaceTesting"]
         ),
+        // Immersive views written for visionOS, presented and tapped by the harness; in Swift 5
+        // and 6 modes (ImmersiveViewSwift5Tests holds the files that leave isolation unsaid).
+        .testTarget(name: "ImmersiveViewTests", dependencies: ["RealityKit", "SwiftUI"]),
+        .testTarget(
+            name: "ImmersiveViewSwift5Tests", dependencies: ["RealityKit", "SwiftUI"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
         .target(
             name: "WorldChecks",

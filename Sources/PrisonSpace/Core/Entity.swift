@@ -197,7 +197,7 @@ open class Entity {
     /// ancestors.
     public var isActive: Bool { isAnchored && isEnabledInHierarchy }
 
-    func isAncestor(of entity: Entity) -> Bool {
+    package func isAncestor(of entity: Entity) -> Bool {
         var current = entity.parent
         while let node = current {
             if node === self { return true }

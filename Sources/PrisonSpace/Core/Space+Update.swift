@@ -36,13 +36,19 @@ extension Space {
     /// Between updates, events are delivered as they happen: a move started or stopped by a call
     /// of yours reports it before the call returns.
     public func advance(by step: Duration) {
-        guard step >= .zero else { return }
+        for update in updates(of: step) { self.update(by: update, exactly: ExactTime(update), seconds: update.inSeconds) }
+    }
+
+    /// The updates ``advance(by:)`` splits `step` into (none for a negative step): for an owner
+    /// that acts between them, such as the harness of a RealityView between frames.
+    package func updates(of step: Duration) -> [Duration] {
+        guard step >= .zero else { return [] }
         let updates = frameInterval > .zero ? max(1, Int(((step - .nanoseconds(1)) / frameInterval).rounded(.up))) : 1
         var done = Duration.zero
-        for index in 1...updates {
+        return (1...updates).map { index in
             let end = updates == 1 ? step : step * index / updates
-            update(by: end - done, exactly: ExactTime(end - done), seconds: (end - done).inSeconds)
-            done = end
+            defer { done = end }
+            return end - done
         }
     }
 

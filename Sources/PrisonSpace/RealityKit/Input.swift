@@ -74,9 +74,17 @@ public struct Point3D: Hashable, Sendable {
     public var vector: SIMD3<Double> { SIMD3(x, y, z) }
 }
 
-/// The value types of a tap, standing in for SwiftUI's `SpatialTapGesture` where SwiftUI does
-/// not exist.
-public enum SpatialTapGesture {
+/// A tap that says where it landed, as SwiftUI's `SpatialTapGesture`: its ``Value`` is what a
+/// handler of `SpatialTapGesture().targetedToAnyEntity()` reads. The `SwiftUI` module makes it a
+/// gesture a view can carry.
+public struct SpatialTapGesture: Sendable {
+    /// How many taps in a row the gesture needs.
+    public var count: Int
+
+    /// A gesture of `count` taps in a row, whose locations are given in `coordinateSpace` (here
+    /// always the space's world).
+    public init(count: Int = 1, coordinateSpace: some CoordinateSpaceProtocol = .local) { self.count = count }
+
     /// Where a tap landed.
     public struct Value: Hashable, Sendable {
         /// The point the tap hit, in metres in the space (the world).
@@ -206,7 +214,25 @@ extension RealityCoordinateSpace where Self == SceneRealityCoordinateSpace {
 
 extension RealityCoordinateSpace {
     /// The entity whose space this is; nil for the scene's, the world.
-    fileprivate var referenceEntity: Entity? { self as? Entity }
+    private var referenceEntity: Entity? { self as? Entity }
+
+    /// The world's point `point` in this space.
+    package func position(fromWorld point: SIMD3<Float>) -> SIMD3<Float> {
+        referenceEntity?.convert(position: point, from: nil) ?? point
+    }
+
+    /// The world's direction `vector` in this space: turned and scaled, not moved.
+    package func direction(fromWorld vector: SIMD3<Float>) -> SIMD3<Float> {
+        referenceEntity?.convert(direction: vector, from: nil) ?? vector
+    }
+
+    /// This space's point `point` in the world.
+    package func position(toWorld point: SIMD3<Float>) -> SIMD3<Float> { referenceEntity?.convert(position: point, to: nil) ?? point }
+
+    /// This space's direction `vector` in the world.
+    package func direction(toWorld vector: SIMD3<Float>) -> SIMD3<Float> {
+        referenceEntity?.convert(direction: vector, to: nil) ?? vector
+    }
 }
 
 extension EntityTargetValue {
@@ -216,29 +242,27 @@ extension EntityTargetValue {
     public func convert(
         _ point: Point3D, from space: some CoordinateSpaceProtocol, to realitySpace: some RealityCoordinateSpace
     ) -> SIMD3<Float> {
-        let world = SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z))
-        return realitySpace.referenceEntity?.convert(position: world, from: nil) ?? world
+        realitySpace.position(fromWorld: SIMD3<Float>(point.vector))
     }
 
     /// `vector`, given in the gesture's `space`, in `realitySpace`: turned and scaled, not moved.
     public func convert(
         _ vector: Vector3D, from space: some CoordinateSpaceProtocol, to realitySpace: some RealityCoordinateSpace
     ) -> SIMD3<Float> {
-        let world = SIMD3<Float>(vector.vector)
-        return realitySpace.referenceEntity?.convert(direction: world, from: nil) ?? world
+        realitySpace.direction(fromWorld: SIMD3<Float>(vector.vector))
     }
 
     /// `point`, given in `realitySpace`, in the gesture's `space`.
     public func convert(
         point: SIMD3<Float>, from realitySpace: some RealityCoordinateSpace, to space: some CoordinateSpaceProtocol
     ) -> Point3D {
-        Point3D(realitySpace.referenceEntity?.convert(position: point, to: nil) ?? point)
+        Point3D(realitySpace.position(toWorld: point))
     }
 
     /// `vector`, given in `realitySpace`, in the gesture's `space`: turned and scaled, not moved.
     public func convert(
         vector: SIMD3<Float>, from realitySpace: some RealityCoordinateSpace, to space: some CoordinateSpaceProtocol
     ) -> Vector3D {
-        Vector3D(realitySpace.referenceEntity?.convert(direction: vector, to: nil) ?? vector)
+        Vector3D(realitySpace.direction(toWorld: vector))
     }
 }

@@ -19,6 +19,9 @@ public struct QueryPredicate<Value>: Hashable, Sendable {
     }
 
     /// The opposite condition.
+    /// Whether `entity` meets the predicate: for gestures targeted to the entities that do.
+    package func isMet(by entity: Entity) -> Bool { condition.isMet(by: entity) }
+
     public static prefix func ! (a: QueryPredicate) -> QueryPredicate {
         QueryPredicate(condition: .none(a.condition))
     }
