@@ -1,6 +1,8 @@
 // A view's state and what it reads from above: @State, @Binding, @Environment, @GestureState.
-// Each keeps its value in a location that the view graph keeps for the view's place in the
-// tree, so a body evaluated again finds the values it left.
+// Each keeps its value in a location that the view graph keeps for the view's place in the tree,
+// so a body evaluated again finds the values it left. Foundation and Observation come with the
+// module, as they do with Apple's SwiftUI.
+@_exported import Foundation
 @_exported import Observation
 import PrisonSpace
 
