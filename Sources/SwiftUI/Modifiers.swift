@@ -15,7 +15,7 @@ enum ViewEffect {
     /// Runs when the view disappears (never, here: the harness keeps it).
     case onDisappear
     /// Starts once, when the view first appears.
-    case task(() async -> Void)
+    case task(@isolated(any) @Sendable () async -> Void)
     /// Compares a value with the one of the last evaluation and runs an action when it changed.
     case onChange(OnChange)
 }
@@ -99,7 +99,9 @@ extension View {
 
     /// The view, starting `action` when it first appears (the harness does not wait for it to
     /// end; ``RealityViewHarness/present(_:)`` lets it run up to its first suspension).
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
+    public func task(
+        priority: TaskPriority = .userInitiated, @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
+    ) -> some View {
         modified(.task(action))
     }
 

@@ -213,7 +213,7 @@ extension Duration {
         graph.due = []
         graph.tasks = []
         for action in due { action() }
-        for task in tasks { started.append(Task { await task() }) }
+        for task in tasks { started.append(Task(operation: task)) }
     }
 
     /// Runs the `RealityView`'s update, noting the state it reads.

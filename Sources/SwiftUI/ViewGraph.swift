@@ -19,7 +19,7 @@ final class ViewGraph {
     var gestures: [(gesture: AnyGesture, priority: GesturePriority)] = []
     /// Actions the walk found due: views that appeared, tasks to start, changes seen.
     var due: [() -> Void] = []
-    var tasks: [() async -> Void] = []
+    var tasks: [@isolated(any) @Sendable () async -> Void] = []
     private var appeared: Set<[Int]> = []
     private var lastValues: [[Int]: Any] = [:]
 
