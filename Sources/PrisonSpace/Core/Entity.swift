@@ -207,7 +207,17 @@ open class Entity {
     }
 
     private func attach(to space: Space?) {
-        if let move = runningMove, self.space !== space { move.stop() }
+        if let move = runningMove, self.space !== space {
+            // An animation played before the entity joined a scene starts on that scene's clock.
+            if self.space == nil, let space, move.isWaitingForScene {
+                move.isWaitingForScene = false
+                self.space = space
+                space.moves.append(move)
+                space.send(AnimationEvents.PlaybackStarted(playbackController: move), from: self)
+            } else {
+                move.stop()
+            }
+        }
         self.space = space
         for child in childList { child.attach(to: space) }
     }

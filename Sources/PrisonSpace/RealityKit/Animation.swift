@@ -25,6 +25,8 @@ public final class AnimationPlaybackController {
     @exclusivity(unchecked) public private(set) var isStopped = false
     /// Whether the move is paused: space time does not drive it until ``resume()``.
     @exclusivity(unchecked) public private(set) var isPaused = false
+    /// Whether the animation was played on an entity outside any scene, and waits to join one.
+    @exclusivity(unchecked) var isWaitingForScene = false
 
     /// Whether the move is neither paused, stopped nor complete.
     public var isPlaying: Bool { !isPaused && !isStopped && !isComplete }
@@ -272,8 +274,9 @@ extension Entity {
     /// With `startsPaused`, it waits for ``AnimationPlaybackController/resume()``. The
     /// animation advances only through ``Space/advance(by:)``, reports
     /// `AnimationEvents.PlaybackStarted`, `PlaybackLooped` at each loop, then
-    /// `PlaybackCompleted` and `PlaybackTerminated`, as a move does. An entity outside any space
-    /// jumps to the end of an animation that ends; one that never ends is stopped where it is.
+    /// `PlaybackCompleted` and `PlaybackTerminated`, as a move does. On an entity outside any
+    /// space, the animation waits: it starts, from its beginning, on the clock of the space the
+    /// entity joins (an app plays animations on entities it adds to the scene afterwards).
     @discardableResult
     public func playAnimation(
         _ animation: AnimationResource, transitionDuration: TimeInterval = 0, startsPaused: Bool = false
@@ -298,12 +301,16 @@ extension Entity {
         return start(controller)
     }
 
-    /// Makes `controller` the entity's move in flight in its space; outside a space, ends it.
+    /// Makes `controller` the entity's move in flight in its space; outside a space, ends a move
+    /// and keeps an animation waiting for one.
     private func start(_ controller: AnimationPlaybackController) -> AnimationPlaybackController {
         if let space {
             runningMove = controller
             space.moves.append(controller)
             space.send(AnimationEvents.PlaybackStarted(playbackController: controller), from: self)
+        } else if controller.clip != nil {
+            runningMove = controller
+            controller.isWaitingForScene = true
         } else if controller.duration.isFinite {
             controller.complete()
             controller.completion?()

@@ -37,13 +37,33 @@ public protocol AnimationDefinition {
     var speed: Float { get set }
 }
 
+/// Which of an animation's values show outside the time its data covers, as RealityKit's
+/// `AnimationFillMode`: before its start (a negative ``FromToByAnimation/trimStart``, an
+/// ``FromToByAnimation/offset``) and after its end (a trim past its duration).
+public struct AnimationFillMode: OptionSet, Hashable, Sendable {
+    /// The bits of the set.
+    public let rawValue: UInt8
+    /// The set of the bits of `rawValue`.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Neither: outside its data, the animation leaves its target as it was.
+    public static let none: AnimationFillMode = []
+    /// The first value shows before the data starts.
+    public static let backwards = AnimationFillMode(rawValue: 1)
+    /// The last value shows after the data ends.
+    public static let forwards = AnimationFillMode(rawValue: 2)
+    /// Both.
+    public static let both: AnimationFillMode = [.backwards, .forwards]
+}
+
 /// An animation from one value to another, or by an amount, as RealityKit's
 /// `FromToByAnimation`. For a ``Transform``: translation and scale change linearly, rotation
 /// along the shortest arc, with progress shaped by ``timing``.
 public struct FromToByAnimation<Value: AnimatableData>: AnimationDefinition {
     /// A name for the animation.
     public var name: String
-    /// The value at the start; nil starts from the value the target has when the animation plays.
+    /// The value at the start; nil starts from the value the target has when the animation plays
+    /// (from no change when ``isAdditive``).
     public var fromValue: Value?
     /// The value at the end; nil ends at the start value changed by ``byValue``.
     public var toValue: Value?
@@ -54,22 +74,44 @@ public struct FromToByAnimation<Value: AnimatableData>: AnimationDefinition {
     public var duration: TimeInterval
     /// How progress follows time.
     public var timing: AnimationTimingFunction
+    /// Whether the values are changes applied to the target's value when the animation plays
+    /// (for a transform: translation added, rotation applied after, scale multiplied), rather
+    /// than values it takes.
+    public var isAdditive: Bool
     /// What the animation changes.
     public var bindTarget: BindTarget
+    /// The layer the animation blends in: one animation plays at a time here, so it is kept only.
+    public var blendLayer: Int32
     /// How the animation repeats.
     public var repeatMode: AnimationRepeatMode
+    /// Which values show outside the time the data covers.
+    public var fillMode: AnimationFillMode
+    /// The time of the data the animation starts playing at, in seconds (nil: 0). A negative
+    /// time plays before the data starts, where ``fillMode`` decides what shows.
+    public var trimStart: TimeInterval?
+    /// The time of the data the animation stops playing at, in seconds (nil: its duration, or
+    /// ``trimStart`` plus ``trimDuration``). Past the duration, ``fillMode`` decides what shows.
+    public var trimEnd: TimeInterval?
+    /// How long the animation plays from ``trimStart`` when ``trimEnd`` is nil, in seconds.
+    public var trimDuration: TimeInterval?
+    /// The time of the data the animation begins at, in seconds: it plays at once from there,
+    /// for as long as it would have played (what lies past the data's end ``fillMode`` decides).
+    public var offset: TimeInterval
     /// Seconds before the animation starts changing its target (at speed 1).
     public var delay: TimeInterval
     /// How fast the animation plays: 1 normal, 2 twice as fast; 0 or less is taken as 1.
     public var speed: Float
 
     /// An animation of `duration` seconds from `from` to `to`, or by `by`, shaped by `timing`,
-    /// changing `bindTarget` (the transform when nil), repeating as `repeatMode` says, starting
-    /// after `delay` seconds, played at `speed`.
+    /// changing `bindTarget` (the transform when nil), additively or not, repeating as
+    /// `repeatMode` says, trimmed and offset as given (in seconds of its data), starting after
+    /// `delay` seconds, played at `speed`.
     public init(
         name: String = "", from: Value? = nil, to: Value? = nil, by: Value? = nil, duration: TimeInterval = 1.0,
-        timing: AnimationTimingFunction = .linear, bindTarget: BindTarget? = nil, repeatMode: AnimationRepeatMode = .none,
-        delay: TimeInterval = 0, speed: Float = 1.0
+        timing: AnimationTimingFunction = .linear, isAdditive: Bool = false, bindTarget: BindTarget? = nil,
+        blendLayer: Int32 = 0, repeatMode: AnimationRepeatMode = .none, fillMode: AnimationFillMode = [],
+        trimStart: TimeInterval? = nil, trimEnd: TimeInterval? = nil, trimDuration: TimeInterval? = nil,
+        offset: TimeInterval = 0, delay: TimeInterval = 0, speed: Float = 1.0
     ) {
         self.name = name
         fromValue = from
@@ -77,8 +119,15 @@ public struct FromToByAnimation<Value: AnimatableData>: AnimationDefinition {
         byValue = by
         self.duration = duration
         self.timing = timing
+        self.isAdditive = isAdditive
         self.bindTarget = bindTarget ?? .transform
+        self.blendLayer = blendLayer
         self.repeatMode = repeatMode
+        self.fillMode = fillMode
+        self.trimStart = trimStart
+        self.trimEnd = trimEnd
+        self.trimDuration = trimDuration
+        self.offset = offset
         self.delay = delay
         self.speed = speed
     }
@@ -110,13 +159,19 @@ public final class AnimationResource {
         guard let animation = definition as? FromToByAnimation<Transform> else {
             throw AnimationResourceError(description: "only FromToByAnimation<Transform> plays here, not \(type(of: definition))")
         }
-        let seconds = animation.duration.isFinite ? min(max(animation.duration, 0), 1e12) : 0
-        let delay = animation.delay.isFinite ? min(max(animation.delay, 0), 1e12) : 0
+        func clamped(_ seconds: TimeInterval?, atLeast low: Double = 0) -> Double? {
+            seconds.map { $0.isFinite ? min(max($0, low), 1e12) : 0 }
+        }
+        let seconds = clamped(animation.duration) ?? 0
         let speed = animation.speed.isFinite && animation.speed > 0 ? Double(animation.speed) : 1
+        let trimStart = clamped(animation.trimStart, atLeast: -1e12) ?? 0
+        let trimEnd = clamped(animation.trimEnd, atLeast: -1e12) ?? clamped(animation.trimDuration).map { trimStart + $0 } ?? seconds
+        func inSpaceTime(_ seconds: Double) -> Duration { .seconds(seconds) * (1 / speed) }
         let play = AnimationClip.FromToBy(
-            from: animation.fromValue, to: animation.toValue, by: animation.byValue,
-            length: .seconds(seconds) * (1 / speed), timing: animation.timing, delay: .seconds(delay) * (1 / speed),
-            repeatMode: animation.repeatMode)
+            from: animation.fromValue, to: animation.toValue, by: animation.byValue, isAdditive: animation.isAdditive,
+            length: inSpaceTime(seconds), timing: animation.timing, delay: inSpaceTime(clamped(animation.delay) ?? 0),
+            repeatMode: animation.repeatMode, fillMode: animation.fillMode, trimStart: inSpaceTime(trimStart),
+            trimmedLength: inSpaceTime(max(trimEnd - trimStart, 0)), offset: inSpaceTime(clamped(animation.offset, atLeast: -1e12) ?? 0))
         return AnimationResource(name: animation.name, clip: .fromToBy(play))
     }
 
@@ -160,11 +215,18 @@ indirect enum AnimationClip {
         let from: Transform?
         let to: Transform?
         let by: Transform?
-        /// One play, at the animation's speed.
+        let isAdditive: Bool
+        /// One play of the data, at the animation's speed.
         let length: Duration
         let timing: AnimationTimingFunction
         let delay: Duration
         let repeatMode: AnimationRepeatMode
+        let fillMode: AnimationFillMode
+        /// Where in the data a play that does not repeat starts, how long it plays, and how far
+        /// its data is moved along, at the animation's speed.
+        let trimStart: Duration
+        let trimmedLength: Duration
+        let offset: Duration
     }
 
     case fromToBy(FromToBy)
@@ -178,7 +240,7 @@ indirect enum AnimationClip {
     /// How long it plays; nil for forever.
     var duration: Duration? {
         switch self {
-        case .fromToBy(let play): play.repeatMode == .none ? play.delay + play.length : nil
+        case .fromToBy(let play): play.repeatMode == .none ? play.delay + play.trimmedLength : nil
         case .sequence(let clips): clips.contains { $0.duration == nil } ? nil : clips.compactMap(\.duration).reduce(.zero, +)
         case .group(let clips): clips.contains { $0.duration == nil } ? nil : clips.compactMap(\.duration).max()
         case .repeated(let clip, let times): clip.duration.flatMap { length in times.map { length * $0 } }
@@ -228,20 +290,47 @@ indirect enum AnimationClip {
 extension AnimationClip.FromToBy {
     /// The transform `time` after the start, for an entity whose transform was `base` then.
     func transform(at time: Duration, from base: Transform) -> Transform {
-        let start = from ?? base
-        let end = to ?? by.map { start.changed(by: $0) } ?? base
-        guard time > delay else { return start }
-        let played = time - delay
-        guard length > .zero else { return end }
-        let loop = repeatMode == .none ? 0 : completedLoops(of: length, in: played)
-        var fraction = repeatMode == .none ? min(played / length, 1) : (played - length * loop) / length
-        if repeatMode == .autoReverse, loop % 2 == 1 { fraction = 1 - fraction }
+        let start = from ?? (isAdditive ? .identity : base)
+        let end = to ?? by.map { start.changed(by: $0) } ?? (isAdditive ? .identity : base)
+        let value: Transform
+        if time <= delay {
+            value = start
+        } else if repeatMode == .none {
+            // A play that does not repeat may be trimmed and offset: outside its data, the fill
+            // mode decides whether its first or last value shows, or the entity's own.
+            let data = trimStart + (time - delay) + offset
+            if data < .zero {
+                guard fillMode.contains(.backwards) else { return base }
+                value = start
+            } else if data > length, length > .zero {
+                guard fillMode.contains(.forwards) else { return base }
+                value = end
+            } else {
+                value = interpolate(from: start, to: end, fraction: length > .zero ? data / length : 1)  // a play of no length ends at once
+            }
+        } else if length > .zero {
+            value = repeated(from: start, to: end, played: time - delay)
+        } else {
+            value = end
+        }
+        return isAdditive ? base.changed(by: value) : value
+    }
+
+    /// The transform `fraction` of the way through one play, shaped by the timing function.
+    private func interpolate(from start: Transform, to end: Transform, fraction: Double) -> Transform {
         let progress = timing.progress(at: Float(fraction))
         let arc = RotationArc(from: start.rotation, to: end.rotation)
-        var value = Transform(
-            scale: start.scale + (end.scale - start.scale) * progress,
-            rotation: arc.rotation(at: progress),
+        return Transform(
+            scale: start.scale + (end.scale - start.scale) * progress, rotation: arc.rotation(at: progress),
             translation: start.translation + (end.translation - start.translation) * progress)
+    }
+
+    /// The transform after `played` of plays that repeat, reverse or add up.
+    private func repeated(from start: Transform, to end: Transform, played: Duration) -> Transform {
+        let loop = completedLoops(of: length, in: played)
+        var fraction = (played - length * loop) / length
+        if repeatMode == .autoReverse, loop % 2 == 1 { fraction = 1 - fraction }
+        var value = interpolate(from: start, to: end, fraction: fraction)
         if repeatMode == .cumulative, loop > 0 {
             let count = Float(loop)
             let turn = end.rotation * start.rotation.inverse

@@ -19,12 +19,12 @@ public struct QueryPredicate<Value>: Hashable, Sendable {
     }
 
     /// The opposite condition.
-    /// Whether `entity` meets the predicate: for gestures targeted to the entities that do.
-    package func isMet(by entity: Entity) -> Bool { condition.isMet(by: entity) }
-
     public static prefix func ! (a: QueryPredicate) -> QueryPredicate {
         QueryPredicate(condition: .none(a.condition))
     }
+
+    /// Whether `entity` meets the predicate: for gestures targeted to the entities that do.
+    package func isMet(by entity: Entity) -> Bool { condition.isMet(by: entity) }
 }
 
 /// What a ``QueryPredicate`` tests, as a value a space can cache its queries by.
