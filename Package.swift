@@ -63,6 +63,8 @@ let package = Package(
                 "PrisonWorld",
                 "PrisonFiles",
                 "PrisonReports",
+                // `bench space` measures a gesture performed on a presented immersive view.
+                "SwiftUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -118,6 +118,7 @@ struct EngineBench: ParsableCommand {
         let figures: [Figure]?
         let space: SpaceFigures?
         let systems: SystemFigures?
+        let gestures: GestureFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -137,6 +138,7 @@ struct EngineBench: ParsableCommand {
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
         // The command runs on the main thread; systems are main-actor code, as in RealityKit.
         let systems = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureSystems() } : nil
+        let gestures = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureGestures() } : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
         let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {
@@ -145,7 +147,7 @@ struct EngineBench: ParsableCommand {
                     jsonData(
                         Report(
                             build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems,
-                            world: world, hints: hints)))
+                            gestures: gestures, world: world, hints: hints)))
             }
             return
         }
@@ -184,6 +186,7 @@ struct EngineBench: ParsableCommand {
                 String(format: "moves: %d entities in flight, %.3f ms an update", space.movingEntities, space.millisecondsPerUpdate))
         }
         if let systems { lines += self.lines(of: systems) }
+        if let gestures { lines.append(line(of: gestures)) }
         if let world {
             lines.append("")
             lines.append("simulated games, \(world.room), random player (baseline: the same games on the rules alone)")

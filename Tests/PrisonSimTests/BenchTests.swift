@@ -42,6 +42,12 @@ struct BenchTests {
             let worldCost: Double
         }
 
+        struct GestureFigures: Decodable {
+            let boxes: Int
+            let dragMicrosecondsPerFrame: Double
+            let frameMicroseconds: Double
+        }
+
         struct HintGame: Decodable {
             let room: String
             let score: Int
@@ -54,6 +60,7 @@ struct BenchTests {
         let figures: [Figure]?
         let space: SpaceFigures?
         let systems: SystemFigures?
+        let gestures: GestureFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -114,7 +121,9 @@ struct BenchTests {
         #expect(lines.filter { $0.hasPrefix("classic 15x15") || $0.hasPrefix("room 4 x") }.count == 2)
     }
 
-    @Test("the space bench measures casts in two rooms, a space of moving entities, a system, queries and collision events")
+    @Test(
+        "the space bench measures casts in two rooms, a space of moving entities, a system, queries, collision events and a gesture"
+    )
     func spaceBench() throws {
         let result = try runSim(["bench", "space", "--playouts", "20", "--json"])
         try #require(result.status == 0, "\(result)")
@@ -130,6 +139,8 @@ struct BenchTests {
         #expect(systems.systemMillisecondsPerUpdate > 0 && systems.plainArrayMillisecondsPerUpdate > 0)
         #expect(systems.cachedQueryMicroseconds > 0 && systems.queryAfterAddMicroseconds > 0)
         #expect(systems.collisionMillisecondsPerUpdate > 0)
+        let gestures = try #require(report.gestures)
+        #expect(gestures.boxes == 100 && gestures.dragMicrosecondsPerFrame > 0 && gestures.frameMicroseconds > 0)
     }
 
     @Test(
