@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 // A package that depends on Puzzle Prison's libraries the way any other package does: by URL and
-// version. Its tests are unit tests of ray hits, written as a user of the libraries writes them.
+// version. Its tests are unit tests of ray hits, written as a user of the libraries writes them,
+// and tests of a visionOS app's immersive view, unchanged, through the RealityKit and SwiftUI
+// products.
 //
 // CI (scripts/test) builds and tests it against a tagged clone of this repository, naming the
 // clone's file:// URL in PUZZLE_PRISON_URL. In your own package, write the URL you clone from.
@@ -19,6 +21,25 @@ let package = Package(
         .target(
             name: "RayHitApp",
             dependencies: [.product(name: "PrisonSpace", package: "puzzle-prison")]
+        ),
+        // A visionOS app's immersive view, as written for Apple's frameworks: on Linux, the
+        // package's RealityKit and SwiftUI modules stand in for them; on Apple platforms the
+        // condition leaves them out and the same files build against Apple's.
+        .target(
+            name: "ImmersiveApp",
+            dependencies: [
+                .product(name: "RealityKit", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+                .product(name: "SwiftUI", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // Its tests: the view presented by RealityViewHarness, gestures performed on it.
+        .testTarget(
+            name: "ImmersiveAppTests",
+            dependencies: [
+                "ImmersiveApp",
+                .product(name: "RealityKit", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+                .product(name: "SwiftUI", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+            ]
         ),
         // The Linux test harness: PrisonSpace's spaces, rays and clock drive the app's code.
         .testTarget(
