@@ -52,6 +52,8 @@ struct GestureFrame {
 struct GestureRun<Value> {
     var value: (GestureFrame) -> Value
     var reportsChanges = true
+    /// How long it must be held before it ends on its own (a long press), in seconds.
+    var endsAfter: Double?
     var changed: (Value) -> Void = { _ in }
     var ended: (Value) -> Void = { _ in }
     var reset: () -> Void = {}
@@ -60,7 +62,7 @@ struct GestureRun<Value> {
     func map<New>(_ transform: @escaping (Value) -> New, back: @escaping (New) -> Value) -> GestureRun<New> {
         let value = self.value, changed = self.changed, ended = self.ended
         return GestureRun<New>(
-            value: { transform(value($0)) }, reportsChanges: reportsChanges, changed: { changed(back($0)) },
+            value: { transform(value($0)) }, reportsChanges: reportsChanges, endsAfter: endsAfter, changed: { changed(back($0)) },
             ended: { ended(back($0)) }, reset: reset)
     }
 
@@ -68,13 +70,15 @@ struct GestureRun<Value> {
     var erased: ErasedGestureRun {
         let value = self.value, changed = self.changed, ended = self.ended
         return ErasedGestureRun(
-            reportsChanges: reportsChanges, changed: { changed(value($0)) }, ended: { ended(value($0)) }, reset: reset)
+            reportsChanges: reportsChanges, endsAfter: endsAfter, changed: { changed(value($0)) }, ended: { ended(value($0)) },
+            reset: reset)
     }
 }
 
 /// A gesture under way, whatever its value.
 struct ErasedGestureRun {
     let reportsChanges: Bool
+    let endsAfter: Double?
     let changed: (GestureFrame) -> Void
     let ended: (GestureFrame) -> Void
     let reset: () -> Void
@@ -240,7 +244,7 @@ public struct MagnifyGesture: Gesture, GestureRecognizing {
 }
 
 /// A pinch held, as SwiftUI's `LongPressGesture`: it changes to true when the pinch starts and
-/// ends (true) once it has been held `minimumDuration`.
+/// ends (true) once it has been held `minimumDuration`; released sooner, it does not end.
 public struct LongPressGesture: Gesture, GestureRecognizing {
     /// A long press tells whether it is pressed.
     public typealias Value = Bool
@@ -256,8 +260,8 @@ public struct LongPressGesture: Gesture, GestureRecognizing {
     }
 
     func anyRun(for input: GestureInput) -> Any? {
-        guard case .longPress(let seconds) = input.kind, seconds >= minimumDuration else { return nil }
-        return GestureRun<Bool>(value: { _ in true })
+        guard case .longPress = input.kind else { return nil }
+        return GestureRun<Bool>(value: { _ in true }, endsAfter: minimumDuration)
     }
 }
 

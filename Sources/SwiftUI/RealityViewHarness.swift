@@ -42,7 +42,8 @@ public struct PerformedGesture: Sendable {
         PerformedGesture(kind: .magnify, end: nil, rotation: .identity, magnification: factor, frames: max(frames, 1))
     }
 
-    /// A pinch held for `duration`, then released.
+    /// A pinch held for `duration`, then released: long presses of a minimum duration up to it
+    /// end when held that long; those of a longer one change and never end.
     public static func longPress(duration: Duration = .seconds(1)) -> PerformedGesture {
         PerformedGesture(
             kind: .longPress(seconds: duration.seconds), end: nil, rotation: .identity, magnification: 1, frames: 1)
@@ -176,7 +177,23 @@ extension Duration {
         case .longPress(let held):
             for run in runs where run.run.reportsChanges { run.run.changed(frame(0)) }
             settle()
-            advance(by: .seconds(held))
+            // Each long press ends on its own once held its minimum duration.
+            let start = scene.time
+            var waiting = runs
+            while !waiting.isEmpty, scene.time - start < .seconds(held) {
+                advance(by: min(scene.frameInterval, .seconds(held) - (scene.time - start)))
+                let elapsed = (scene.time - start).seconds
+                for run in waiting where run.run.endsAfter.map({ elapsed >= $0 - 1e-9 }) ?? false {
+                    run.run.ended(frame(gesture.frames))
+                    run.run.reset()
+                }
+                waiting.removeAll { $0.run.endsAfter.map { elapsed >= $0 - 1e-9 } ?? false }
+                settle()
+            }
+            for run in waiting { run.run.reset() }
+            if scene.time - start < .seconds(held) { advance(by: .seconds(held) - (scene.time - start)) }
+            settle()
+            return
         case .drag, .rotate, .magnify:
             for index in 1...gesture.frames {
                 advance(by: scene.frameInterval)

@@ -178,6 +178,7 @@ private func distance(_ a: Point3D, _ b: SIMD3<Double>) -> Double { ((a.vector -
     log.endedPress = nil
     try space.perform(.longPress(duration: .seconds(0.25)), at: box)
     #expect(log.endedPress == nil, "released too soon")
+    #expect(log.presses == [true, true], "but it changed when the pinch started")
 }
 
 @MainActor
