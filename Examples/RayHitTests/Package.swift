@@ -18,9 +18,16 @@ let package = Package(
     targets: [
         // The app's code, what an app target on Apple platforms (against RealityKit) and these
         // tests on Linux (against PrisonSpace) share: tap handlers and a system.
+        // Its files import RealityKit where they can: on Linux, the RealityKit product (which
+        // is PrisonSpace). Once a build has that product, `canImport(RealityKit)` holds for
+        // every target in it, so the target names the products it then imports.
         .target(
             name: "RayHitApp",
-            dependencies: [.product(name: "PrisonSpace", package: "puzzle-prison")]
+            dependencies: [
+                .product(name: "PrisonSpace", package: "puzzle-prison"),
+                .product(name: "RealityKit", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+                .product(name: "SwiftUI", package: "puzzle-prison", condition: .when(platforms: [.linux])),
+            ]
         ),
         // A visionOS app's immersive view, as written for Apple's frameworks: on Linux, the
         // package's RealityKit and SwiftUI modules stand in for them; on Apple platforms the

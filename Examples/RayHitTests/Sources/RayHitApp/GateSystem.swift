@@ -1,8 +1,10 @@
 // The app's code: what its visionOS target and these Linux tests share. It builds against
-// RealityKit on Apple platforms and against PrisonSpace elsewhere; nothing here is PrisonSpace's
-// own.
-#if canImport(RealityKit)
+// RealityKit on Apple platforms and against PrisonSpace (Puzzle Prison's RealityKit product, on
+// Linux) elsewhere; nothing here is PrisonSpace's own.
+#if canImport(Combine)
 import Combine
+#endif
+#if canImport(RealityKit)
 import RealityKit
 #else
 import PrisonSpace
