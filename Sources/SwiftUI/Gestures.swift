@@ -336,24 +336,12 @@ public struct HandledGesture<Base: Gesture>: Gesture, GestureRecognizing {
 extension Gesture {
     /// The gesture, running `action` with each new value while it goes on.
     public func onChanged(_ action: @escaping (Value) -> Void) -> HandledGesture<Self> {
-        HandledGesture(base: self) { run in
-            let before = run.changed
-            run.changed = { value in
-                before(value)
-                action(value)
-            }
-        }
+        HandledGesture(base: self) { run in run.changed = then(run.changed, action) }
     }
 
     /// The gesture, running `action` with its last value when it ends.
     public func onEnded(_ action: @escaping (Value) -> Void) -> HandledGesture<Self> {
-        HandledGesture(base: self) { run in
-            let before = run.ended
-            run.ended = { value in
-                before(value)
-                action(value)
-            }
-        }
+        HandledGesture(base: self) { run in run.ended = then(run.ended, action) }
     }
 
     /// The gesture, letting `body` set `state` (and the transaction) with each new value; the
@@ -362,10 +350,9 @@ extension Gesture {
         _ state: GestureState<State>, body: @escaping (Value, inout State, inout Transaction) -> Void
     ) -> HandledGesture<Self> {
         HandledGesture(base: self) { run in
-            let before = run.changed, reset = run.reset
+            let reset = run.reset
             let box = state.box
-            run.changed = { value in
-                before(value)
+            run.changed = then(run.changed) { value in
                 var current = box.location.storage
                 var transaction = Transaction()
                 body(value, &current, &transaction)
@@ -376,6 +363,14 @@ extension Gesture {
                 box.location.value = box.location.initial
             }
         }
+    }
+}
+
+/// A handler that runs `first`, then `second`.
+private func then<Value>(_ first: @escaping (Value) -> Void, _ second: @escaping (Value) -> Void) -> (Value) -> Void {
+    { value in
+        first(value)
+        second(value)
     }
 }
 
