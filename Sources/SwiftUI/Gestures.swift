@@ -268,7 +268,7 @@ public struct LongPressGesture: Gesture, GestureRecognizing {
 // MARK: Targeting
 
 /// A gesture targeted to entities, as RealityKit's `EntityTargetGesture`: its value is an
-/// ``EntityTargetValue`` holding the entity and the gesture's own value.
+/// `EntityTargetValue` holding the entity and the gesture's own value.
 public struct EntityTargetGesture<Base: Gesture>: Gesture, GestureRecognizing {
     /// The targeted value.
     public typealias Value = EntityTargetValue<Base.Value>

@@ -56,7 +56,7 @@ extension Duration {
 }
 
 /// An immersive view presented as a person wearing the headset sees it: its `RealityView`'s
-/// content in a ``Space``, the eyes at ``eyes``, the clock moved by ``advance(by:)``, gestures
+/// content in a `Space`, the eyes at ``eyes``, the clock moved by ``advance(by:)``, gestures
 /// performed with ``perform(_:at:)`` and ``perform(_:along:)``.
 ///
 /// `present` evaluates the view's body, finds its `RealityView` (inside stacks too), awaits its
@@ -115,7 +115,7 @@ extension Duration {
     /// The first entity named `name` in the space.
     public func findEntity(named name: String) -> Entity? { scene.findEntity(named: name) }
 
-    /// Advances the space's clock by `step`, frame by frame (``Space/frameInterval``); after each
+    /// Advances the space's clock by `step`, frame by frame (the space's `frameInterval`); after each
     /// frame, the body and update run again if state they read changed.
     public func advance(by step: Duration) {
         for update in scene.updates(of: step) {
