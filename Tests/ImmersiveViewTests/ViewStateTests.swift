@@ -161,3 +161,38 @@ struct LineOfSightView: View {
     try space.perform(.tap, at: far)
     #expect(tapped == ["Far"], "a disabled input target lets the gaze through")
 }
+
+/// A view in the older idiom: onChange with one value, withAnimation, the immersive space's
+/// dismiss action from the environment.
+struct CountingView: View {
+    @Environment(\.dismissImmersiveSpace) private var dismissImmersiveSpace
+    @State private var count = 0
+    let seen: (Int) -> Void
+
+    var body: some View {
+        RealityView { content in
+            let box = ModelEntity(mesh: .generateBox(size: 0.2), materials: [])
+            box.name = "Box"
+            box.position = [0, 1.6, -1]
+            box.components.set(InputTargetComponent())
+            box.generateCollisionShapes(recursive: false)
+            content.add(box)
+        }
+        .gesture(TapGesture().targetedToAnyEntity().onEnded { _ in
+            withAnimation(.easeInOut) { count += 1 }
+            if count > 5 { Task { await dismissImmersiveSpace() } }
+        })
+        .onChange(of: count, perform: seen)
+    }
+}
+
+@MainActor
+@Test func theOlderOnChangeSeesEachNewValue() async throws {
+    var seen: [Int] = []
+    let space = try await RealityViewHarness.present(CountingView { seen.append($0) })
+    let box = try #require(space.findEntity(named: "Box"))
+    try space.perform(.tap, at: box)
+    try space.perform(.doubleTap, at: box)
+    try space.perform(.tap, at: box)
+    #expect(seen == [1, 2], "a double tap is not a tap")
+}
