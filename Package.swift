@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // The layers, what each target holds and how they depend on each other: docs/ARCHITECTURE.md.
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation` for the libraries' DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The compiler plugin of the SwiftUI module's `#Preview` (view files end with one).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .target(name: "PrisonRules"),
@@ -51,7 +54,14 @@ let package = Package(
         .target(name: "RealityKit", dependencies: ["PrisonSpace"]),
         // Swift 5 language mode, as PrisonSpace: it runs the handlers SwiftUI declares
         // `@MainActor` from the harness, which is itself `@MainActor @preconcurrency`.
-        .target(name: "SwiftUI", dependencies: ["PrisonSpace"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftUI", dependencies: ["PrisonSpace", "SwiftUIMacros"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .macro(
+            name: "SwiftUIMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
         .target(name: "PrisonReports", dependencies: ["PrisonRules", "PrisonSearch", "PrisonWorld", "PrisonFiles"]),
         .executableTarget(

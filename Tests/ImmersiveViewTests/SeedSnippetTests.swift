@@ -52,3 +52,7 @@ struct SeedImmersiveView: View {
     space.advance(by: .seconds(3))
     #expect(abs(sphere.position.x - 0.1) < 1e-6)
 }
+
+#Preview(immersionStyle: .mixed) {
+    SeedImmersiveView()
+}
