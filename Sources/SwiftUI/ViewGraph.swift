@@ -29,13 +29,13 @@ final class ViewGraph {
     func walk() {
         realityView = nil
         gestures = []
+        reads = []
         track { visit(root, at: [], environment: EnvironmentValues()) }
     }
 
-    /// Runs `work` noting the state it reads, and marks the graph dirty when an observed model's
-    /// property it read changes.
+    /// Runs `work` noting the state it reads (besides what the last walk read), and marks the
+    /// graph dirty when an observed model's property it read changes.
     func track(_ work: () -> Void) {
-        reads = isTracking ? reads : []
         isTracking = true
         withObservationTracking(work) { [weak self] in self?.isDirty = true }
         isTracking = false

@@ -196,3 +196,39 @@ struct CountingView: View {
     try space.perform(.tap, at: box)
     #expect(seen == [1, 2], "a double tap is not a tap")
 }
+
+/// A view whose body reads state that make sets, and whose update reads other state.
+struct LoadingView: View {
+    @State private var isLoaded = false
+    @State private var label = "none"
+    let bodies: (Bool) -> Void
+
+    var body: some View {
+        bodies(isLoaded)
+        return RealityView { content in
+            let box = ModelEntity(mesh: .generateBox(size: 0.2), materials: [])
+            box.name = label
+            box.position = [0, 1.6, -1]
+            box.components.set(InputTargetComponent())
+            box.generateCollisionShapes(recursive: false)
+            content.add(box)
+            isLoaded = true
+        } update: { content in
+            content.entities.first?.name = label
+        }
+        .gesture(TapGesture().targetedToAnyEntity().onEnded { _ in
+            isLoaded = false
+            label = "tapped"
+        })
+    }
+}
+
+@MainActor
+@Test func stateSetInMakeOrByAGestureRunsTheBodyAndUpdateThatReadIt() async throws {
+    var bodies: [Bool] = []
+    let space = try await RealityViewHarness.present(LoadingView { bodies.append($0) })
+    #expect(bodies == [false, true], "make set what the body read: the body ran again")
+    try space.perform(.tap, at: try #require(space.entities.first))
+    #expect(bodies == [false, true, false])
+    #expect(space.entities.first?.name == "tapped", "update ran again with the label it read")
+}
