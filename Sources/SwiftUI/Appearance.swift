@@ -180,3 +180,100 @@ extension View {
     /// The view, whatever its identity.
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
 }
+
+/// The glass materials views are drawn on, as SwiftUI's `Material` (named otherwise here, since
+/// RealityKit's `Material` is another type): `.regularMaterial` and its kin.
+public struct MaterialStyle: ShapeStyle, Hashable, Sendable {
+    let name: String
+}
+
+extension ShapeStyle where Self == MaterialStyle {
+    /// The regular glass.
+    public static var regularMaterial: MaterialStyle { MaterialStyle(name: "regular") }
+    /// A thin glass.
+    public static var thinMaterial: MaterialStyle { MaterialStyle(name: "thin") }
+    /// An ultra-thin glass.
+    public static var ultraThinMaterial: MaterialStyle { MaterialStyle(name: "ultraThin") }
+    /// A thick glass.
+    public static var thickMaterial: MaterialStyle { MaterialStyle(name: "thick") }
+}
+
+extension Font {
+    /// How heavy a font is, as SwiftUI's `Font.Weight`.
+    public struct Weight: Hashable, Sendable {
+        let value: Int
+        /// Regular.
+        public static let regular = Weight(value: 400)
+        /// Medium.
+        public static let medium = Weight(value: 500)
+        /// Semibold.
+        public static let semibold = Weight(value: 600)
+        /// Bold.
+        public static let bold = Weight(value: 700)
+    }
+
+    /// The system font at `size` points, of `weight`.
+    public static func system(size: Double, weight: Weight? = nil) -> Font { Font(name: "system \(size)") }
+    /// The font of subheadlines.
+    public static let subheadline = Font(name: "subheadline")
+    /// The font of footnotes.
+    public static let footnote = Font(name: "footnote")
+}
+
+/// How lines of text line up, as SwiftUI's `TextAlignment`.
+public enum TextAlignment: Hashable, Sendable {
+    /// Along the leading edge.
+    case leading
+    /// In the middle.
+    case center
+    /// Along the trailing edge.
+    case trailing
+}
+
+/// How a button looks, as SwiftUI's button styles: `.borderless`, `.bordered`, `.plain`.
+public struct ButtonLook: Hashable, Sendable {
+    let name: String
+}
+
+extension ButtonLook {
+    /// Without a border.
+    public static let borderless = ButtonLook(name: "borderless")
+    /// With a border.
+    public static let bordered = ButtonLook(name: "bordered")
+    /// Plain.
+    public static let plain = ButtonLook(name: "plain")
+    /// As the system decides.
+    public static let automatic = ButtonLook(name: "automatic")
+}
+
+extension View {
+    /// The view, in any colour.
+    public func foregroundColor(_ color: Color?) -> Self { self }
+    /// The view, bold or not.
+    public func bold(_ isActive: Bool = true) -> Self { self }
+    /// The view, italic or not.
+    public func italic(_ isActive: Bool = true) -> Self { self }
+    /// The view, however its lines line up.
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> Self { self }
+    /// The view, whatever its number of lines.
+    public func lineLimit(_ number: Int?) -> Self { self }
+    /// The view, whatever its corners.
+    public func cornerRadius(_ radius: Double) -> Self { self }
+    /// The view, without its shadow.
+    public func shadow(radius: Double) -> Self { self }
+    /// The view, whatever its buttons look like.
+    public func buttonStyle(_ style: ButtonLook) -> Self { self }
+    /// The view, without the glass behind it, whatever its shape.
+    public func glassBackgroundEffect<S>(in shape: S) -> Self { self }
+    /// The view, on any view behind it.
+    public func background<V: View>(@ViewBuilder _ content: () -> V) -> Self { self }
+    /// The view, under any view over it.
+    public func overlay<V: View>(@ViewBuilder _ content: () -> V) -> Self { self }
+}
+
+/// A rectangle with round corners, as SwiftUI's `RoundedRectangle`: a shape for backgrounds.
+public struct RoundedRectangle: View, PrimitiveView, ShapeStyle {
+    /// A rectangle with corners of `cornerRadius`.
+    public init(cornerRadius: Double) {}
+    func visit(in graph: ViewGraph, at path: [Int], environment: EnvironmentValues) {}
+}

@@ -48,9 +48,11 @@ struct ImmersiveView: View {
                 if showsLabel {
                     Attachment(id: "label") {
                         Text(appModel.selectedName ?? "Nothing selected")
-                            .font(.title)
+                            .font(.system(size: 24, weight: .bold))
+                            .foregroundColor(.white)
                             .padding()
-                            .glassBackgroundEffect()
+                            .background(.regularMaterial)
+                            .glassBackgroundEffect(in: RoundedRectangle(cornerRadius: 12))
                     }
                 }
             }
@@ -67,7 +69,8 @@ struct ImmersiveView: View {
         }
         .frame(width: 400, height: 300)
         .ornament(attachmentAnchor: .scene(.bottom)) {
-            Button("Hide label") { showsLabel = false }
+            Button("Hide label") { withAnimation { showsLabel = false } }
+                .buttonStyle(.borderless)
         }
     }
 }

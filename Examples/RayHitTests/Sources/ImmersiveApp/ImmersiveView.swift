@@ -40,3 +40,8 @@ struct ImmersiveView: View {
             .onEnded { _ in scaleAtStart = nil })
     }
 }
+
+#Preview(immersionStyle: .mixed) {
+    ImmersiveView()
+        .environment(AppModel())
+}
