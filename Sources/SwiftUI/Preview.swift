@@ -5,37 +5,32 @@ import PrisonSpace
 /// How an immersive space shows its content, as SwiftUI's `ImmersionStyle`: for `#Preview`.
 public protocol ImmersionStyle {}
 
-/// The immersion style of a space, as SwiftUI's styles.
-public struct AnyImmersionStyle: ImmersionStyle {
-    let name: String
-}
-
-extension ImmersionStyle where Self == AnyImmersionStyle {
-    /// As the system decides.
-    public static var automatic: AnyImmersionStyle { AnyImmersionStyle(name: "automatic") }
-    /// The content over the person's surroundings.
-    public static var mixed: AnyImmersionStyle { AnyImmersionStyle(name: "mixed") }
-    /// The content hiding the surroundings, up to a dial's turn.
-    public static var progressive: AnyImmersionStyle { AnyImmersionStyle(name: "progressive") }
-    /// The content alone.
-    public static var full: AnyImmersionStyle { AnyImmersionStyle(name: "full") }
-}
-
 /// How a window shows, as SwiftUI's `WindowStyle`: for `#Preview`.
 public protocol WindowStyle {}
 
-/// The style of a window, as SwiftUI's styles.
-public struct AnyWindowStyle: WindowStyle {
+/// A style of an immersive space or a window, as SwiftUI's styles: named, since nothing shows.
+public struct SceneStyle: ImmersionStyle, WindowStyle, Hashable, Sendable {
     let name: String
 }
 
-extension WindowStyle where Self == AnyWindowStyle {
+extension ImmersionStyle where Self == SceneStyle {
     /// As the system decides.
-    public static var automatic: AnyWindowStyle { AnyWindowStyle(name: "automatic") }
+    public static var automatic: SceneStyle { SceneStyle(name: "automatic") }
+    /// The content over the person's surroundings.
+    public static var mixed: SceneStyle { SceneStyle(name: "mixed") }
+    /// The content hiding the surroundings, up to a dial's turn.
+    public static var progressive: SceneStyle { SceneStyle(name: "progressive") }
+    /// The content alone.
+    public static var full: SceneStyle { SceneStyle(name: "full") }
+}
+
+extension WindowStyle where Self == SceneStyle {
+    /// As the system decides.
+    public static var automatic: SceneStyle { SceneStyle(name: "automatic") }
     /// A window without its glass.
-    public static var plain: AnyWindowStyle { AnyWindowStyle(name: "plain") }
+    public static var plain: SceneStyle { SceneStyle(name: "plain") }
     /// A volume: a window with depth.
-    public static var volumetric: AnyWindowStyle { AnyWindowStyle(name: "volumetric") }
+    public static var volumetric: SceneStyle { SceneStyle(name: "volumetric") }
 }
 
 /// A preview of `body`, named `name`: compiles and shows nothing.

@@ -56,3 +56,15 @@ struct SeedImmersiveView: View {
 #Preview(immersionStyle: .mixed) {
     SeedImmersiveView()
 }
+
+#Preview("In a volume", windowStyle: .volumetric) {
+    SeedImmersiveView()
+}
+
+#Preview(immersionStyle: .automatic) {
+    SeedImmersiveView()
+}
+
+#Preview(windowStyle: .automatic) {
+    SeedImmersiveView()
+}
