@@ -53,9 +53,10 @@ final class ViewGraph {
 
     private func body<V: View>(of view: V) -> any View { view.body }
 
-    /// Gives `view`'s property wrappers the state kept for its place and its environment.
-    private func bind(_ view: any View, at path: [Int], environment: EnvironmentValues) {
-        for child in Mirror(reflecting: view).children {
+    /// Gives the property wrappers of `value` (a view or a modifier) the state kept for its
+    /// place and its environment.
+    func bind(_ value: Any, at path: [Int], environment: EnvironmentValues) {
+        for child in Mirror(reflecting: value).children {
             if let reader = child.value as? EnvironmentReading { reader.install(environment) }
             guard let property = child.value as? DynamicLocation else { continue }
             let key = "\(path)/\(child.label ?? "")"

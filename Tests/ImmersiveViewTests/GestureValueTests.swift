@@ -191,3 +191,44 @@ private func distance(_ a: Point3D, _ b: SIMD3<Double>) -> Double { ((a.vector -
     #expect(distance(log.spatialTaps[1], [0, 1.6, -1.4]) < 1e-5)
     #expect(log.drags.isEmpty && log.presses.isEmpty, "a tap is neither a drag nor a long press")
 }
+
+/// A modifier in the idiom of visionOS apps: it keeps the rotation an entity had when a
+/// two-handed turn began, in its own state, and turns the entity by the gesture's rotation.
+struct RotatableModifier: ViewModifier {
+    @State private var baseRotation: simd_quatf?
+    let target: Entity
+
+    func body(content: Content) -> some View {
+        content.gesture(
+            RotateGesture3D()
+                .targetedToEntity(target)
+                .onChanged { value in
+                    if baseRotation == nil { baseRotation = value.entity.transform.rotation }
+                    value.entity.transform.rotation = baseRotation! * simd_quatf(value.rotation)
+                }
+                .onEnded { _ in baseRotation = nil })
+    }
+}
+
+struct RotatableView: View {
+    let cube: ModelEntity
+
+    var body: some View {
+        RealityView { content in
+            content.add(cube)
+        }
+        .modifier(RotatableModifier(target: cube))
+    }
+}
+
+@MainActor
+@Test func aModifiersGestureAndStateTurnTheEntityFromWhereEachTurnStarts() async throws {
+    let cube = ModelEntity(mesh: .generateBox(size: 0.2), materials: [])
+    cube.position = [0, 1.6, -1]
+    cube.components.set(InputTargetComponent())
+    cube.generateCollisionShapes(recursive: false)
+    let space = try await RealityViewHarness.present(RotatableView(cube: cube))
+    try space.perform(.rotate(angle: .degrees(20), axis: .y), at: cube)
+    try space.perform(.rotate(angle: .degrees(25), axis: .y), at: cube)
+    #expect(abs(cube.orientation.angle - 45 * .pi / 180) < 1e-4)
+}
