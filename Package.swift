@@ -40,8 +40,14 @@ let package = Package(
         // from whatever thread owns it, which Swift 6 would refuse; app code that uses it stays
         // in Swift 6.
         .target(
-            name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            name: "PrisonSpace",
+            dependencies: ["PrisonUSD", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Reading USD scenes (`.usda` text, `.usdz` archives) into composed prims, for
+        // PrisonSpace's `Entity(named:in:)`; its API is package-only. It reads `.usdz` archives
+        // itself (USDZ stores its files uncompressed): ZIPFoundation on Linux needs a zlib system
+        // library target with a pkg-config name, which would warn every consumer.
+        .target(name: "PrisonUSD"),
         .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
         .target(name: "PrisonWorld", dependencies: ["PrisonRules", "PrisonSearch", "PrisonSpace"]),
         .target(name: "PrisonReports", dependencies: ["PrisonRules", "PrisonSearch", "PrisonWorld", "PrisonFiles"]),
@@ -104,6 +110,13 @@ let package = Package(
         .testTarget(
             name: "PrisonSpaceTests",
             dependencies: ["PrisonSpace", "PrisonSpaceTesting"]
+        ),
+        // Loading Reality Composer Pro scenes, against Pixar's OpenUSD (usd-core) as the oracle,
+        // from a RealityKitContent-like package's bundle of resources.
+        .testTarget(
+            name: "PrisonSpaceLoadingTests",
+            dependencies: ["PrisonSpace", "PrisonSpaceTesting", "PrisonUSD"],
+            resources: [.copy("RealityKitContent.rkassets")]
         ),
         // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
         .target(
