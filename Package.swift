@@ -111,12 +111,18 @@ let package = Package(
             name: "PrisonSpaceTests",
             dependencies: ["PrisonSpace", "PrisonSpaceTesting"]
         ),
-        // Loading Reality Composer Pro scenes, against Pixar's OpenUSD (usd-core) as the oracle,
-        // from a RealityKitContent-like package's bundle of resources.
+        // A Reality Composer Pro content package as a visionOS project has one (its scenes in an
+        // .rkassets folder copied as a resource, its bundle, its own components), for the tests.
+        .target(
+            name: "LoadingFixtureContent",
+            dependencies: ["PrisonSpace"],
+            path: "Tests/LoadingFixtureContent",
+            resources: [.copy("LoadingFixtureContent.rkassets")]
+        ),
+        // Loading scenes, against Pixar's OpenUSD (usd-core, scripts/usd-oracle.py) as the oracle.
         .testTarget(
             name: "PrisonSpaceLoadingTests",
-            dependencies: ["PrisonSpace", "PrisonSpaceTesting", "PrisonUSD"],
-            resources: [.copy("RealityKitContent.rkassets")]
+            dependencies: ["PrisonSpace", "PrisonSpaceTesting", "LoadingFixtureContent"]
         ),
         // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
         .target(

@@ -73,7 +73,7 @@ package struct USDStage {
         let layer = try loader.layer(at: location)
         var composer = Composer(loader: loader, rootLayer: layer)
         let prims = try composer.compose(
-            children: layer.rootPrims.map { Source(spec: $0, layer: layer) }, order: nil, parentPath: "", abstract: false,
+            children: [layer.rootPrims.map { Source(spec: $0, layer: layer) }], order: nil, parentPath: "", abstract: false,
             depth: 0)
         return USDStage(metadata: layer.metadata, rootPrims: prims, location: layer.location, warnings: composer.warnings)
     }
@@ -103,18 +103,21 @@ private struct Composer {
         self.rootLayer = rootLayer
     }
 
-    /// The composed children whose specs are `sources` (strongest first), named in the order of
-    /// their first appearance from the weakest opinion up, then reordered by `order`.
+    /// The composed children whose specs are `groups` (each parent opinion's children, the
+    /// strongest opinion's first), named as OpenUSD names them: from the weakest opinion up,
+    /// each in its own order, then reordered by `order`.
     mutating func compose(
-        children sources: [Source], order: [String]?, parentPath: String, abstract: Bool, depth: Int
+        children groups: [[Source]], order: [String]?, parentPath: String, abstract: Bool, depth: Int
     ) throws(USDError) -> [USDPrim] {
         var names: [String] = []
         var byName: [String: [Source]] = [:]
-        for source in sources.reversed() where byName[source.spec.name] == nil {
-            names.append(source.spec.name)
-            byName[source.spec.name] = []
+        for group in groups.reversed() {
+            for source in group where byName[source.spec.name] == nil {
+                names.append(source.spec.name)
+                byName[source.spec.name] = []
+            }
         }
-        for source in sources { byName[source.spec.name, default: []].append(source) }
+        for source in groups.joined() { byName[source.spec.name, default: []].append(source) }
         if let order {
             let ordered = order.filter { byName[$0] != nil }
             names = ordered + names.filter { !ordered.contains($0) }
@@ -172,7 +175,7 @@ private struct Composer {
         }
         let path = parentPath + "/" + name
         let isAbstract = abstract || isClass == true
-        let childSources = sources.flatMap { source in source.spec.children.map { Source(spec: $0, layer: source.layer) } }
+        let childSources = sources.map { source in source.spec.children.map { Source(spec: $0, layer: source.layer) } }
         let children = try compose(children: childSources, order: order, parentPath: path, abstract: isAbstract, depth: depth + 1)
         let strongest = sources.first
         return USDPrim(

@@ -2,27 +2,29 @@ import Foundation
 import PrisonUSD
 import Synchronization
 
-/// A component whose declared defaults a scene file may leave out: a type with an `init()` that
-/// gives every field its default. Reality Composer Pro writes only the fields that differ from
-/// the defaults, and Swift's synthesized `Decodable` throws on a missing field even when the
-/// property has a default; a component that adopts this protocol is decoded over a
-/// default-made instance, so the fields the file leaves out keep their defaults.
+/// A component whose declared defaults a scene file may leave out. Reality Composer Pro writes
+/// only the fields that differ from a component's defaults, and Swift's synthesized `Decodable`
+/// throws on a missing field even when the property has a default (and Swift gives a library no
+/// way to run an initializer it cannot see): a component that adopts this protocol is decoded
+/// over ``defaultValue``, so the fields the file leaves out keep their declared defaults.
 ///
-/// A component declared as `public struct GestureComponent: Component, Codable` with defaults
-/// for every property has an `init()` in its own module (Swift makes one), so one line there
-/// adopts this protocol, kept out of Apple builds:
+/// One extension in the component's own module adopts it, kept out of Apple builds; the body
+/// may call an `init()` that is not public, such as the one Swift makes for a struct whose
+/// properties all have defaults:
 ///
 /// ```swift
 /// #if !canImport(RealityKit)
-/// extension GestureComponent: DefaultInitializableComponent {}
+/// extension GestureComponent: DefaultValueComponent {
+///     public static var defaultValue: Self { Self() }
+/// }
 /// #endif
 /// ```
 ///
 /// A component that decodes missing fields itself (`decodeIfPresent(…) ?? default` in its own
 /// `init(from:)`) needs nothing.
-public protocol DefaultInitializableComponent: Component, Decodable {
+public protocol DefaultValueComponent: Component, Decodable {
     /// The component with every field at its declared default.
-    init()
+    static var defaultValue: Self { get }
 }
 
 extension Component where Self: Decodable {
@@ -124,9 +126,12 @@ struct ComponentReader {
         case "Sphere":
             resource = .generateSphere(radius: radius ?? (extent ?? fallbackExtent(kind)).max() / 2)
         case "Capsule":
-            let size = extent ?? fallbackExtent(kind)
-            let capsuleRadius = radius ?? max(size.x, size.z) / 2
-            resource = .generateCapsule(height: height ?? size.y, radius: capsuleRadius)
+            if let radius, let height {
+                resource = .generateCapsule(height: height, radius: radius)
+            } else {
+                let size = extent ?? fallbackExtent(kind)
+                resource = .generateCapsule(height: height ?? size.y, radius: radius ?? max(size.x, size.z) / 2)
+            }
         default:
             // A mesh or convex collider: the hull of the entity's model where it has one, else
             // the box of its bounds; never no shape at all.
@@ -174,8 +179,8 @@ struct ComponentReader {
             entity.components.set(try Self.decode(type, from: prim))
         } catch {
             let advice =
-                type is any DefaultInitializableComponent.Type
-                ? "" : " (fields the scene leaves out need defaults: see DefaultInitializableComponent)"
+                type is any DefaultValueComponent.Type
+                ? "" : " (for the fields the scene leaves out to keep their defaults, adopt DefaultValueComponent)"
             SceneWarnings.report("\(place(prim)): the component \(identifier) cannot be decoded: \(error)\(advice); left out")
         }
     }
@@ -183,8 +188,8 @@ struct ComponentReader {
     /// `type` decoded from `prim`'s fields over its default instance when it has one.
     private static func decode<T: Component & Decodable>(_ type: T.Type, from prim: USDPrim) throws -> T {
         var fields = jsonObject(of: prim)
-        if let defaults = type as? any DefaultInitializableComponent.Type {
-            let instance = defaults.init()
+        if let defaults = type as? any DefaultValueComponent.Type {
+            let instance = defaults.defaultValue
             if let encodable = instance as? any Encodable,
                 let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(encodable)) as? [String: Any]
             {
@@ -214,10 +219,18 @@ struct ComponentReader {
     private static func jsonObject(of prim: USDPrim) -> [String: Any] {
         var object: [String: Any] = [:]
         for (name, property) in prim.properties where name != "info:id" {
-            if let value = property.value, let json = jsonValue(value) { object[name] = json }
+            guard let value = property.value else { continue }
+            // USD writes a bool as 0 or 1.
+            let isBool = property.typeName == "bool" || property.typeName == "bool[]"
+            if let json = isBool ? boolValue(value) : jsonValue(value) { object[name] = json }
         }
         for child in prim.children where child.isActive { object[child.name] = jsonObject(of: child) }
         return object
+    }
+
+    private static func boolValue(_ value: USDValue) -> Any? {
+        if let number = value.number { return number != 0 }
+        return value.elements.map { $0.compactMap { $0.number.map { $0 != 0 } } }
     }
 
     private static func jsonValue(_ value: USDValue) -> Any? {

@@ -134,7 +134,9 @@ extension USDPrim {
         let parts = name.split(separator: ":")
         guard parts.count >= 2, parts[0] == "xformOp" else { throw error("'\(name)' in xformOpOrder is not an xformOp") }
         let kind = String(parts[1])
-        guard let value = value(name) else { throw error("\(name) is in xformOpOrder but has no value") }
+        // Reality Composer Pro lists translate, orient and scale whether or not it writes them; an
+        // op without a value changes nothing, as in OpenUSD.
+        guard let value = value(name) else { return .identity }
         let numbers = value.numbers ?? []
         func need(_ count: Int) throws(SceneLoadError) {
             guard numbers.count == count, numbers.allSatisfy(\.isFinite) else {
