@@ -19,6 +19,8 @@ struct EngineBench: ParsableCommand {
             with 10,000 entities moving. Then a registered system turning 10,000 entities beside the \
             same arithmetic on a plain array, a cached query beside a walk of the tree, and collision \
             events among 10,000 shapes of which 100 move beside the same updates without them. \
+            Then the load of a 1 MB Reality Composer Pro scene (Entity(contentsOf:)) beside making \
+            the same entities in code. \
             world: random games of the default room through the world (a tap every 0.8 s of world \
             time, rays, animation) on 1 and 2 threads, against the same games on the rules alone. \
             Baselines are measured in the same run. Build with -c release for figures worth quoting.
@@ -118,6 +120,7 @@ struct EngineBench: ParsableCommand {
         let figures: [Figure]?
         let space: SpaceFigures?
         let systems: SystemFigures?
+        let loading: LoadingFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -137,6 +140,7 @@ struct EngineBench: ParsableCommand {
         let space = [.space, .all].contains(suite) ? measureSpace() : nil
         // The command runs on the main thread; systems are main-actor code, as in RealityKit.
         let systems = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureSystems() } : nil
+        let loading = [.space, .all].contains(suite) ? try MainActor.assumeIsolated { try measureLoading() } : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
         let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {
@@ -144,7 +148,7 @@ struct EngineBench: ParsableCommand {
                 try writeOutput(
                     jsonData(
                         Report(
-                            build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems,
+                            build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems, loading: loading,
                             world: world, hints: hints)))
             }
             return
@@ -184,6 +188,15 @@ struct EngineBench: ParsableCommand {
                 String(format: "moves: %d entities in flight, %.3f ms an update", space.movingEntities, space.millisecondsPerUpdate))
         }
         if let systems { lines += self.lines(of: systems) }
+        if let loading {
+            lines.append("")
+            lines.append(
+                String(
+                    format: "scene loading: a %.2f MB Reality Composer Pro scene (%d entities) in %.1f ms; "
+                        + "the same entities made in code %.1f ms (%.1fx)",
+                    Double(loading.bytes) / 1_000_000, loading.entities, loading.millisecondsPerLoad,
+                    loading.millisecondsInCode, loading.millisecondsPerLoad / loading.millisecondsInCode))
+        }
         if let world {
             lines.append("")
             lines.append("simulated games, \(world.room), random player (baseline: the same games on the rules alone)")
