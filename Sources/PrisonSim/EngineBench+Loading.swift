@@ -46,7 +46,7 @@ extension EngineBench {
     /// The bench's scene text and how many spheres it has.
     private static func benchScene() -> (String, Int) {
         var text = "#usda 1.0\n(\n    defaultPrim = \"Root\"\n    metersPerUnit = 1\n    upAxis = \"Y\"\n)\n\ndef Xform \"Root\"\n{\n"
-        let count = 1_400
+        let count = 620
         for k in 0..<count {
             if k % 20 == 0 { text += (k == 0 ? "" : "    }\n") + "    def Xform \"Group\(k / 20)\"\n    {\n" }
             text += """
