@@ -167,11 +167,22 @@ def make(folder):
     with Sdf.ZipFileWriter.CreateNew(os.path.join(folder, "Flat.usdz")) as writer:
         writer.AddFile(os.path.join(folder, "Flat.usda"), "Flat.usda")
     UsdUtils.CreateNewUsdzPackage(Sdf.AssetPath(os.path.join(folder, "Flat.usdc")), os.path.join(folder, "FlatBinary.usdz"))
-    # A usda that references the binary layer: loaded without that part.
+    # A usda that references the binary layer.
     stage = Usd.Stage.CreateNew(os.path.join(folder, "RefersToBinary.usda"))
+    UsdGeom.SetStageMetersPerUnit(stage, 1)
     stage.SetDefaultPrim(xform(stage, "/Root"))
     stage.DefinePrim("/Root/Binary").GetReferences().AddReference("Flat.usdc")
     xform(stage, "/Root/Text", translate=(1, 0, 0))
+    stage.GetRootLayer().Save()
+    # Centimetres and +z up, as other tools write.
+    stage = Usd.Stage.CreateNew(os.path.join(folder, "Centimetres.usda"))
+    UsdGeom.SetStageMetersPerUnit(stage, 0.01)
+    UsdGeom.SetStageUpAxis(stage, UsdGeom.Tokens.z)
+    stage.SetDefaultPrim(xform(stage, "/World"))
+    for index in range(5):
+        box = xform(stage, f"/World/Box{index}", translate=(index * 60 - 120, 150, 160 + index * 10), type_name="Cube")
+        box.GetAttribute("size").Set(40.0)
+        collider(stage, box.GetPath(), "Box", extent=(40, 40, 40))
     stage.GetRootLayer().Save()
 
 
@@ -184,8 +195,12 @@ def attr(prim, name, default=None):
 
 
 def colliders(stage, cache):
-    """World matrices and shapes of the colliders, as (path, kind, size, shape matrix)."""
+    """World matrices and shapes of the colliders, as (path, kind, size, shape matrix), in metres
+    with +y up, as RealityKit places a scene of other units or up axis."""
     result = []
+    conversion = Gf.Matrix4d().SetScale(UsdGeom.GetStageMetersPerUnit(stage))
+    if UsdGeom.GetStageUpAxis(stage) == UsdGeom.Tokens.z:
+        conversion = conversion * Gf.Matrix4d().SetRotate(Gf.Rotation(Gf.Vec3d(1, 0, 0), -90))
     for prim in stage.Traverse():
         component = prim.GetChild("Collider")
         if not component or attr(component, "info:id") != "RealityKit.Collider":
@@ -198,7 +213,7 @@ def colliders(stage, cache):
         position = attr(pose, "position", Gf.Vec3f(0, 0, 0)) if pose else Gf.Vec3f(0, 0, 0)
         orientation = attr(pose, "orientation", Gf.Quatf(1, 0, 0, 0)) if pose else Gf.Quatf(1, 0, 0, 0)
         local = Gf.Matrix4d().SetRotate(Gf.Rotation(Gf.Quatd(orientation))) * Gf.Matrix4d().SetTranslate(Gf.Vec3d(position))
-        world = local * cache.GetLocalToWorldTransform(prim)
+        world = local * cache.GetLocalToWorldTransform(prim) * conversion
         result.append((str(prim.GetPath()), kind, {
             "extent": list(attr(shape, "extent", (0, 0, 0))),
             "radius": attr(shape, "radius", 0.0),

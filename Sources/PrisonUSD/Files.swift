@@ -18,13 +18,16 @@ package final class USDLayerLoader {
         } else {
             let bytes = try self.bytes(at: location)
             if bytes.starts(with: Array("PXR-USDC".utf8)) {
-                var error = USDError(
-                    file: location.description,
-                    reason: "a binary USD crate (usdc), which this reader does not read; save it as .usda text")
-                error.isUnsupportedFormat = true
-                throw error
+                do {
+                    layer = try USDCrateReader.read(bytes, at: location)
+                } catch {
+                    var error = error
+                    error.isUnsupportedFormat = true
+                    throw error
+                }
+            } else {
+                layer = try USDTextReader.read(bytes, at: location)
             }
-            layer = try USDTextReader.read(bytes, at: location)
         }
         layers[location] = layer
         return layer

@@ -81,8 +81,8 @@ package struct USDError: Error, CustomStringConvertible, Equatable, Sendable {
     package var line: Int?
     /// What is wrong.
     package var reason: String
-    /// Whether the file is in a format this reader does not read (a binary crate): a reference
-    /// to it is left out with a warning rather than failing the load.
+    /// Whether the file is a binary crate this reader could not read (damaged, or using what
+    /// it does not read): a reference to it is left out with a warning rather than failing the load.
     package var isUnsupportedFormat = false
 
     package init(file: String, line: Int? = nil, reason: String) {
