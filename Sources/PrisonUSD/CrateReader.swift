@@ -58,7 +58,8 @@ struct USDCrateReader {
     /// A count read at `offset`, refused when `count * elementSize` would run past the file.
     private func count(at offset: Int, elementSize: Int, wide: Bool = true) throws -> Int {
         let raw = wide ? try uint64(at: offset) : UInt64(try uint32(at: offset))
-        let available = UInt64(max(0, bytes.count - offset)) / UInt64(max(1, elementSize))
+        // What follows the count in the file.
+        let available = UInt64(max(0, bytes.count - offset - (wide ? 8 : 4))) / UInt64(max(1, elementSize))
         guard raw <= available else {
             throw error("an array at \(offset) claims \(raw) elements, more than the file holds")
         }
@@ -259,6 +260,7 @@ struct USDCrateReader {
     /// fields of types not read are left out.
     private func fieldValues(_ start: Int) throws -> [(String, USDValue)] {
         var result: [(String, USDValue)] = []
+        guard start >= 0 else { throw error("a spec names field set \(start)") }
         var index = start
         while index < fieldSets.count, fieldSets[index] >= 0, fieldSets[index] < fields.count {
             let field = fields[fieldSets[index]]

@@ -94,4 +94,58 @@ struct OracleTests {
         #expect(scene.findEntity(named: "Text") != nil)
         #expect(scene.findEntity(named: "Binary")?.children.isEmpty == true)
     }
+
+    @Test("Truncations, byte flips and a huge claimed count of a binary crate: loaded or refused, never a crash")
+    func fuzzedBinary() throws {
+        let folder = try scratchFolder()
+        let original = try [UInt8](Data(contentsOf: oracleFolder().appendingPathComponent("Flat.usdc")))
+        try FileManager.default.copyItem(at: oracleFolder().appendingPathComponent("Part.usda"), to: folder.appendingPathComponent("Part.usda"))
+        func load(_ bytes: [UInt8]) throws -> SceneLoadError? {
+            let file = folder.appendingPathComponent("Fuzzed.usdc")
+            try Data(bytes).write(to: file)
+            do {
+                _ = try Entity(contentsOf: file)
+                return nil
+            } catch let error as SceneLoadError {
+                #expect(error.file.hasSuffix("Fuzzed.usdc"), "\(error)")
+                return error
+            }
+        }
+        var random = SplitMix(state: 52)
+        var refused = 0
+        var loaded = 0
+        let clock = ContinuousClock()
+        var slowest = Duration.zero
+        func attempt(_ bytes: [UInt8]) throws {
+            let start = clock.now
+            if try load(bytes) == nil { loaded += 1 } else { refused += 1 }
+            slowest = max(slowest, clock.now - start)
+        }
+        for cut in stride(from: 0, to: original.count, by: max(1, original.count / 300)) { try attempt(Array(original[..<cut])) }
+        for _ in 0..<1_500 {
+            var bytes = original
+            for _ in 0..<(1 + random.next(below: 4)) { bytes[random.next(below: bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
+            try attempt(bytes)
+        }
+        print("fuzz of a binary crate: \(loaded + refused) damaged files, \(loaded) loaded, \(refused) refused, slowest \(slowest)")
+        #expect(refused > 0 && loaded > 0, "\(loaded) loaded, \(refused) refused")
+        // The token count, the first number of the TOKENS section, claiming 2^40 tokens.
+        let table = Int(UInt64(littleEndianBytes: original[16..<24]))
+        let sections = Int(UInt64(littleEndianBytes: original[table..<table + 8]))
+        var huge = original
+        for index in 0..<sections {
+            let entry = table + 8 + index * 32
+            guard String(decoding: original[entry..<entry + 6], as: UTF8.self) == "TOKENS" else { continue }
+            let start = Int(UInt64(littleEndianBytes: original[entry + 16..<entry + 24]))
+            huge.replaceSubrange(start..<start + 8, with: [0, 0, 0, 0, 0, 1, 0, 0])
+        }
+        #expect(try load(huge)?.reason.contains("claims") == true)
+    }
+}
+
+extension UInt64 {
+    /// The number of the eight little-endian bytes `bytes`.
+    init(littleEndianBytes bytes: ArraySlice<UInt8>) {
+        self = bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
 }

@@ -156,7 +156,7 @@ extension USDPrim {
             return .rotation(quaternion: numbers)
         case "rotateX", "rotateY", "rotateZ":
             try need(1)
-            return .rotation(degrees: numbers[0], axis: Int(kind.last!.asciiValue! - Character("X").asciiValue!))
+            return .rotation(degrees: numbers[0], axis: ["rotateX", "rotateY", "rotateZ"].firstIndex(of: kind) ?? 0)
         case "transform":
             try need(16)
             // USD writes rows for points as rows: its rows are our columns.
@@ -167,8 +167,9 @@ extension USDPrim {
             // rotateXYZ turns about x first, then y, then z: Rz * Ry * Rx for points as columns.
             var matrix = DoubleMatrix.identity
             for axisName in kind.dropFirst(6) {
-                let axis = Int(axisName.asciiValue! - Character("X").asciiValue!)
-                guard (0..<3).contains(axis) else { throw error("\(name): an unknown rotation order") }
+                guard let axis = ["X", "Y", "Z"].firstIndex(of: axisName) else {
+                    throw error("\(name): an unknown rotation order")
+                }
                 matrix = .rotation(degrees: numbers[axis], axis: axis) * matrix
             }
             return matrix
