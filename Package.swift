@@ -122,7 +122,7 @@ let package = Package(
         // Loading scenes, against Pixar's OpenUSD (usd-core, scripts/usd-oracle.py) as the oracle.
         .testTarget(
             name: "PrisonSpaceLoadingTests",
-            dependencies: ["PrisonSpace", "PrisonSpaceTesting", "LoadingFixtureContent"]
+            dependencies: ["PrisonSpace", "PrisonRules", "LoadingFixtureContent"]
         ),
         // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
         .target(

@@ -340,8 +340,8 @@ struct USDCrateReader {
         case 5, 6: return .number(Double(Int64(bitPattern: try uint64(at: offset))))
         case 13, 14, 15, 16, 17, 18, 19...30:
             return .tuple(try fixed(type: type, at: offset, count: 1).map { .number($0) })
-        case 32: return try listOp(at: offset) { .string(try self.token(Int(try self.uint32(at: $0)))) }
-        case 34: return try listOp(at: offset) { .path(try self.pathString(Int(try self.uint32(at: $0)))) }
+        case 32: return try indexListOp(at: offset) { .string(try self.token($0)) }
+        case 34: return try indexListOp(at: offset) { .path(try self.pathString($0)) }
         case 35, 47, 55: return try references(type: type, at: offset)
         case 40:
             let count = try self.count(at: offset, elementSize: 4)
@@ -460,23 +460,32 @@ struct USDCrateReader {
         }
     }
 
-    /// A list edit at `offset`: its explicit, added, prepended and appended items, in one list.
-    private func listOp(at offset: Int, item: (Int) throws -> USDValue) throws -> USDValue {
+    /// A list edit at `offset` of items `elementSize` bytes or more each, read by `item` (which
+    /// moves the position past the item): its explicit, added, prepended and appended items, in
+    /// one list.
+    private func listOp(at offset: Int, elementSize: Int, item: (inout Int) throws -> USDValue) throws -> USDValue {
         guard offset < bytes.count else { throw error("a list edit past the end") }
         let header = bytes[offset]
         var position = offset + 1
         var items: [USDValue] = []
         // Explicit, added, prepended, appended, deleted, ordered: the order the crate writes them.
         for bit: UInt8 in [2, 4, 32, 64, 8, 16] where header & bit != 0 {
-            let count = try self.count(at: position, elementSize: 4)
+            let count = try self.count(at: position, elementSize: elementSize)
             position += 8
             for _ in 0..<count {
-                let value = try item(position)
+                let value = try item(&position)
                 if bit != 8 && bit != 16 { items.append(value) }
-                position += 4
             }
         }
         return .array(items)
+    }
+
+    /// A list edit of 32-bit indices at `offset`, each item `item(index)`.
+    private func indexListOp(at offset: Int, item: (Int) throws -> USDValue) throws -> USDValue {
+        try listOp(at: offset, elementSize: 4) { position in
+            defer { position += 4 }
+            return try item(Int(try uint32(at: position)))
+        }
     }
 
     /// A list edit of references or payloads (or one payload) at `offset`.
@@ -501,19 +510,7 @@ struct USDCrateReader {
             var position = offset
             return try one(&position)
         }
-        guard offset < bytes.count else { throw error("a list edit past the end") }
-        let header = bytes[offset]
-        var position = offset + 1
-        var items: [USDValue] = []
-        for bit: UInt8 in [2, 4, 32, 64, 8, 16] where header & bit != 0 {
-            let count = try self.count(at: position, elementSize: 8)
-            position += 8
-            for _ in 0..<count {
-                let value = try one(&position)
-                if bit != 8 && bit != 16 { items.append(value) }
-            }
-        }
-        return .array(items)
+        return try listOp(at: offset, elementSize: 8, item: one)
     }
 
     /// The value of an IEEE half-precision number.

@@ -36,16 +36,7 @@ enum CrateDecompression {
         while i < end {
             let token = input[i]
             i += 1
-            var literals = Int(token >> 4)
-            if literals == 15 {
-                while true {
-                    guard i < end else { throw Failure(reason: "an LZ4 literal length runs past the block") }
-                    let byte = input[i]
-                    i += 1
-                    literals += Int(byte)
-                    if byte != 255 { break }
-                }
-            }
+            let literals = try length(Int(token >> 4), input, &i)
             guard literals <= end - i, output.count + literals <= limit else {
                 throw Failure(reason: "LZ4 literals run past the block or the expected size")
             }
@@ -55,20 +46,24 @@ enum CrateDecompression {
             guard i + 2 <= end else { throw Failure(reason: "an LZ4 match offset is missing") }
             let offset = Int(input[i]) | Int(input[i + 1]) << 8
             i += 2
-            var length = Int(token & 15)
-            if length == 15 {
-                while true {
-                    guard i < end else { throw Failure(reason: "an LZ4 match length runs past the block") }
-                    let byte = input[i]
-                    i += 1
-                    length += Int(byte)
-                    if byte != 255 { break }
-                }
-            }
-            length += 4
+            let length = try self.length(Int(token & 15), input, &i) + 4
             guard offset > 0, offset <= output.count - blockStart, output.count + length <= limit else { throw Failure(reason: "an LZ4 match reaches outside the output") }
             let start = output.count - offset
             for k in 0..<length { output.append(output[start + k]) }
+        }
+    }
+
+    /// A literal or match length of `start` (a token's four bits), extended while they are all
+    /// ones by the bytes at `i`, 255 meaning more to come.
+    private static func length(_ start: Int, _ input: ArraySlice<UInt8>, _ i: inout Int) throws(Failure) -> Int {
+        guard start == 15 else { return start }
+        var length = start
+        while true {
+            guard i < input.endIndex else { throw Failure(reason: "an LZ4 length runs past the block") }
+            let byte = input[i]
+            i += 1
+            length += Int(byte)
+            if byte != 255 { return length }
         }
     }
 

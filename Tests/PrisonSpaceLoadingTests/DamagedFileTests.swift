@@ -1,5 +1,6 @@
 import Foundation
 import LoadingFixtureContent
+import PrisonRules
 import PrisonSpace
 import Testing
 
@@ -13,16 +14,8 @@ func scratchFolder() throws -> URL {
     return folder
 }
 
-/// SplitMix64: the same damaged files on every run.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SeededGenerator {
+    /// A number in `0..<bound`: the same damaged files on every run.
     mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
@@ -119,7 +112,7 @@ struct DamagedFileTests {
         try FileManager.default.copyItem(
             at: source.appendingPathComponent("Assets"), to: folder.appendingPathComponent("Assets"))
         let original = try [UInt8](Data(contentsOf: source.appendingPathComponent("Immersive.usda")))
-        var random = SplitMix(state: 52)
+        var random = SeededGenerator(seed: 52)
         var refused = 0
         var loaded = 0
         var slowest = Duration.zero
@@ -162,7 +155,7 @@ struct DamagedFileTests {
             + le32(local.count + layer.count) + le16(0)
         let archive = local + layer + central + end
         #expect(try load(archive, as: "Good.usdz", in: folder) == nil)
-        var random = SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         var refused = 0
         for cut in 4..<archive.count where try load(Array(archive[..<cut]), as: "Cut.usdz", in: folder) != nil { refused += 1 }
         #expect(refused > 0)
