@@ -167,11 +167,14 @@ def make(folder):
     with Sdf.ZipFileWriter.CreateNew(os.path.join(folder, "Flat.usdz")) as writer:
         writer.AddFile(os.path.join(folder, "Flat.usda"), "Flat.usda")
     UsdUtils.CreateNewUsdzPackage(Sdf.AssetPath(os.path.join(folder, "Flat.usdc")), os.path.join(folder, "FlatBinary.usdz"))
-    # A usda that references the binary layer.
+    # A usda that references the binary layer, and the archive of it.
     stage = Usd.Stage.CreateNew(os.path.join(folder, "RefersToBinary.usda"))
     UsdGeom.SetStageMetersPerUnit(stage, 1)
     stage.SetDefaultPrim(xform(stage, "/Root"))
     stage.DefinePrim("/Root/Binary").GetReferences().AddReference("Flat.usdc")
+    zipped = stage.DefinePrim("/Root/Zipped")
+    zipped.GetReferences().AddReference("./FlatBinary.usdz")
+    UsdGeom.Xformable(zipped).AddTranslateOp(opSuffix="zipped").Set(Gf.Vec3d(0, 0, -6))
     xform(stage, "/Root/Text", translate=(1, 0, 0))
     stage.GetRootLayer().Save()
     # Centimetres and +z up, as other tools write.

@@ -76,8 +76,9 @@ struct OracleTests {
         try Data(crate).write(to: folder.appendingPathComponent("Flat.usdc"))
         let error = try #require(throws: SceneLoadError.self) { try Entity(contentsOf: folder.appendingPathComponent("Flat.usdc")) }
         #expect(error.file.hasSuffix("Flat.usdc"), "\(error)")
-        try FileManager.default.copyItem(
-            at: oracleFolder().appendingPathComponent("RefersToBinary.usda"), to: folder.appendingPathComponent("RefersToBinary.usda"))
+        for name in ["RefersToBinary.usda", "FlatBinary.usdz"] {
+            try FileManager.default.copyItem(at: oracleFolder().appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
         let scene = try Entity(contentsOf: folder.appendingPathComponent("RefersToBinary.usda"))
         #expect(scene.findEntity(named: "Text") != nil)
         #expect(scene.findEntity(named: "Binary")?.children.isEmpty == true)
