@@ -42,6 +42,13 @@ struct BenchTests {
             let worldCost: Double
         }
 
+        struct LoadingFigures: Decodable {
+            let bytes: Int
+            let entities: Int
+            let millisecondsPerLoad: Double
+            let millisecondsInCode: Double
+        }
+
         struct HintGame: Decodable {
             let room: String
             let score: Int
@@ -54,6 +61,7 @@ struct BenchTests {
         let figures: [Figure]?
         let space: SpaceFigures?
         let systems: SystemFigures?
+        let loading: LoadingFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -114,7 +122,7 @@ struct BenchTests {
         #expect(lines.filter { $0.hasPrefix("classic 15x15") || $0.hasPrefix("room 4 x") }.count == 2)
     }
 
-    @Test("the space bench measures casts in two rooms, a space of moving entities, a system, queries and collision events")
+    @Test("the space bench measures casts in two rooms, a space of moving entities, a system, queries, collision events and a scene's load")
     func spaceBench() throws {
         let result = try runSim(["bench", "space", "--playouts", "20", "--json"])
         try #require(result.status == 0, "\(result)")
@@ -130,6 +138,9 @@ struct BenchTests {
         #expect(systems.systemMillisecondsPerUpdate > 0 && systems.plainArrayMillisecondsPerUpdate > 0)
         #expect(systems.cachedQueryMicroseconds > 0 && systems.queryAfterAddMicroseconds > 0)
         #expect(systems.collisionMillisecondsPerUpdate > 0)
+        let loading = try #require(report.loading)
+        #expect(loading.bytes > 1_000_000 && loading.entities > 600, "a scene of about 1 MB, loaded whole")
+        #expect(loading.millisecondsPerLoad > 0 && loading.millisecondsInCode > 0)
     }
 
     @Test(
