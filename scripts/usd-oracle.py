@@ -160,6 +160,9 @@ def make_scene(folder):
 def make(folder):
     os.makedirs(folder, exist_ok=True)
     scene = make_scene(folder)
+    # The scene's own layer as a binary crate, its arcs kept (references, payload, inherits,
+    # specializes, variants), referring to the same text part.
+    Sdf.Layer.FindOrOpen(scene).Export(os.path.join(folder, "SceneArcs.usdc"))
     # The same scene in one layer: binary, and zipped as .usdz (text inside, then binary).
     flat = Usd.Stage.Open(scene).Flatten()
     flat.Export(os.path.join(folder, "Flat.usda"))

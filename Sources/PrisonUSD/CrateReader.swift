@@ -205,7 +205,9 @@ struct USDCrateReader {
                     switch name {
                     case "specifier": spec.specifier = value.number == 0 ? .def : value.number == 2 ? .class : .over
                     case "typeName": spec.typeName = value.string ?? ""
+                    // Sdf's field names where the text format has keywords of its own.
                     case "variantSelection": spec.metadata["variants"] = value
+                    case "inheritPaths": spec.metadata["inherits"] = value
                     case "primChildren": spec.childOrder = value.elements?.compactMap(\.string)
                     default: spec.metadata[name] = value
                     }
