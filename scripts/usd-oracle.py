@@ -122,7 +122,7 @@ def make_scene(folder):
     # Composition: references with and without a prim path, a payload, inherits, specializes,
     # an internal reference, a variant set with a selection, inactive and invisible prims.
     robot = stage.DefinePrim("/Root/Robot")
-    robot.GetReferences().AddReference("./Part.usda")
+    robot.GetReferences().AddReference(Sdf.Reference("./Part.usda", customData={"note": "a robot", "count": 3}))
     UsdGeom.Xformable(robot).AddTranslateOp().Set(Gf.Vec3d(1.5, 0, -0.5))
     other = stage.DefinePrim("/Root/FromOther")
     other.GetReferences().AddReference("Part.usda", "/Other")

@@ -499,9 +499,7 @@ struct USDCrateReader {
             position += 8
             if type == 35 {
                 position += 16  // The layer offset: time only.
-                let dictionaryCount = try count(at: position, elementSize: 8)
-                guard dictionaryCount == 0 else { throw error("a reference's customData is not read") }
-                position += 8
+                position = try skipDictionary(at: position)
             } else if hasLayerOffset {
                 position += 16
             }
@@ -513,6 +511,21 @@ struct USDCrateReader {
             return try one(&position)
         }
         return try listOp(at: offset, elementSize: 8, item: one)
+    }
+
+    /// The position after the dictionary at `offset` (a reference's customData), not read:
+    /// a count, then for each entry a key, the distance to its value's representation (after any
+    /// data of the value) and the representation.
+    private func skipDictionary(at offset: Int) throws -> Int {
+        let count = try self.count(at: offset, elementSize: 12)
+        var position = offset + 8
+        for _ in 0..<count {
+            let start = position + 4
+            let distance = Int(truncatingIfNeeded: try uint64(at: start))
+            guard distance >= 8, distance <= bytes.count - start - 8 else { throw error("a dictionary entry runs past the end") }
+            position = start + distance + 8
+        }
+        return position
     }
 
     /// The value of an IEEE half-precision number.

@@ -19,8 +19,14 @@ package final class USDPrim {
     package let children: [USDPrim]
     /// The file of the strongest opinion, and its line, for messages.
     package let location: USDLocation
-    /// The line of the strongest opinion's header.
+    /// The line of the strongest opinion's header; 0 for a binary layer, which has none.
     package let line: Int
+
+    /// The line, when the prim's strongest opinion is in a text layer.
+    package var textLine: Int? { line > 0 ? line : nil }
+
+    /// `file:line: <path>` (`file: <path>` for a binary layer), for messages.
+    package var reference: String { "\(location)\(textLine.map { ":\($0)" } ?? ""): <\(path)>" }
 
     init(
         name: String, path: String, typeName: String, isDefined: Bool, isAbstract: Bool, metadata: [String: USDValue],
@@ -47,8 +53,6 @@ package final class USDPrim {
     /// The child named `name`.
     package func child(named name: String) -> USDPrim? { children.first { $0.name == name } }
 
-    /// `file:line` of the prim's strongest opinion.
-    package var place: String { "\(location):\(line)" }
 }
 
 /// A composed scene: the root layer's prims with every reference, payload, inherit, specialize
@@ -219,7 +223,7 @@ private struct Composer {
                             layer = try loader.layer(at: source.layer.location.resolving(asset))
                         } catch where error.isUnsupportedFormat {
                             let warning =
-                                "\(source.layer.location):\(source.spec.line): <\(source.spec.name)> loaded without @\(asset)@: \(error)"
+                                "\(source.layer.location)\(source.spec.line > 0 ? ":\(source.spec.line)" : ""): <\(source.spec.name)> loaded without @\(asset)@: \(error)"
                             if !warnings.contains(warning) { warnings.append(warning) }
                             continue
                         } catch {

@@ -56,10 +56,9 @@ struct ComponentReader {
 
     private var identifier: String { prim.value("info:id")?.string ?? "" }
 
-    private func place(_ prim: USDPrim) -> String { "\(prim.location):\(prim.line): <\(prim.path)>" }
 
     private func error(_ reason: String) -> SceneLoadError {
-        SceneLoadError(file: "\(prim.location)", line: prim.line, reason: "<\(prim.path)>: \(reason)")
+        SceneLoadError(file: "\(prim.location)", line: prim.textLine, reason: "<\(prim.path)>: \(reason)")
     }
 
     func apply() throws(SceneLoadError) {
@@ -136,7 +135,7 @@ struct ComponentReader {
             // A mesh or convex collider: the hull of the entity's model where it has one, else
             // the box of its bounds; never no shape at all.
             SceneWarnings.report(
-                "\(place(shape)): a \(kind) collider is read as the convex hull of the entity's mesh (or its bounds)")
+                "\(shape.reference): a \(kind) collider is read as the convex hull of the entity's mesh (or its bounds)")
             if let model = entity.components[ModelComponent.self] {
                 resource = .generateConvex(from: model.mesh)
             } else {
@@ -160,7 +159,7 @@ struct ComponentReader {
     /// The size of a collider that gives none: the bounds of the entity's model, said once.
     private func fallbackExtent(_ kind: String) -> SIMD3<Float> {
         let bounds = entity.components[ModelComponent.self]?.mesh.bounds ?? .empty
-        SceneWarnings.report("\(place(prim)): a \(kind) collider without a size takes the size of the entity's model")
+        SceneWarnings.report("\(prim.reference): a \(kind) collider without a size takes the size of the entity's model")
         return bounds.isEmpty ? SIMD3(repeating: 0.1) : bounds.extents
     }
 
@@ -172,7 +171,7 @@ struct ComponentReader {
     private func applyCustom() {
         guard let type = ComponentRegistry.type(for: identifier) else {
             SceneWarnings.report(
-                "\(place(prim)): the component \(identifier) is not registered (call \(identifier.split(separator: ".").last ?? "").registerComponent() before loading); left out")
+                "\(prim.reference): the component \(identifier) is not registered (call \(identifier.split(separator: ".").last ?? "").registerComponent() before loading); left out")
             return
         }
         do {
@@ -181,7 +180,7 @@ struct ComponentReader {
             let advice =
                 type is any DefaultValueComponent.Type
                 ? "" : " (for the fields the scene leaves out to keep their defaults, adopt DefaultValueComponent)"
-            SceneWarnings.report("\(place(prim)): the component \(identifier) cannot be decoded: \(error)\(advice); left out")
+            SceneWarnings.report("\(prim.reference): the component \(identifier) cannot be decoded: \(error)\(advice); left out")
         }
     }
 

@@ -59,7 +59,7 @@ enum SceneGeometry {
     /// A `Mesh` prim's points and faces, each face cut into a fan of triangles.
     private static func polygonMesh(_ prim: USDPrim) throws(SceneLoadError) -> MeshResource {
         func error(_ reason: String) -> SceneLoadError {
-            SceneLoadError(file: "\(prim.location)", line: prim.line, reason: "<\(prim.path)>: \(reason)")
+            SceneLoadError(file: "\(prim.location)", line: prim.textLine, reason: "<\(prim.path)>: \(reason)")
         }
         let coordinates = prim.value("points")?.numbers ?? []
         guard coordinates.count % 3 == 0 else { throw error("points are not whole (x, y, z) triples") }

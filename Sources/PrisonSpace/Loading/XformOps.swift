@@ -126,7 +126,7 @@ extension USDPrim {
     }
 
     private func error(_ reason: String) -> SceneLoadError {
-        SceneLoadError(file: "\(location)", line: line, reason: "<\(path)>: \(reason)")
+        SceneLoadError(file: "\(location)", line: textLine, reason: "<\(path)>: \(reason)")
     }
 
     /// The matrix of the op attribute `name` (`xformOp:rotateXYZ`, `xformOp:translate:pivot`).
