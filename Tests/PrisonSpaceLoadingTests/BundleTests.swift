@@ -46,6 +46,8 @@ struct BundleTests {
         #expect(space.tap(along: Ray(origin: [0.6, 1.4, 0], direction: [0, 0, -1]))?.entity === body)
         #expect(space.tap(along: Ray(origin: [0.6, 1.61, 0], direction: [0, 0, -1]))?.entity !== body)
         #expect(body.components[OpacityComponent.self]?.opacity == 0.5)
+        #expect(body.components[InputTargetComponent.self]?.allowedInputTypes == .indirect, "direct input turned off")
+        #expect(space.tap(along: Ray(origin: [0.6, 1.4, 0], direction: [0, 0, -1]), inputType: .direct)?.entity !== body)
         // The floor has a collider but no input target: rays hit it, taps do not.
         let floor = try #require(space.findEntity(named: "Floor"))
         #expect(space.raycast(origin: [1, 1, -1], direction: [0, -1, 0], query: .nearest).first?.entity === floor)

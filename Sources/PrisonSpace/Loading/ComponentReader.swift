@@ -65,15 +65,12 @@ struct ComponentReader {
         switch identifier {
         case "RealityKit.Collider": try applyCollider()
         case "RealityKit.InputTarget":
+            // Reality Composer Pro writes `enabled`, `allowsDirectInput` and `allowsIndirectInput`
+            // when they differ from the defaults (enabled, all input).
             var target = InputTargetComponent()
-            if let enabled = prim.value("enabled") ?? prim.value("isEnabled"), let number = enabled.number {
-                target.isEnabled = number != 0
-            }
-            switch prim.value("allowedInputTypes")?.string?.lowercased() {
-            case "direct"?: target.allowedInputTypes = .direct
-            case "indirect"?: target.allowedInputTypes = .indirect
-            default: break
-            }
+            if let enabled = prim.value("enabled")?.number { target.isEnabled = enabled != 0 }
+            if prim.value("allowsDirectInput")?.number == 0 { target.allowedInputTypes.remove(.direct) }
+            if prim.value("allowsIndirectInput")?.number == 0 { target.allowedInputTypes.remove(.indirect) }
             entity.components.set(target)
         case "RealityKit.HierarchicalFade", "RealityKit.Opacity":
             entity.components.set(OpacityComponent(opacity: Float(prim.value("opacity")?.number ?? 1)))
