@@ -77,7 +77,8 @@ func truth(of file: URL) throws -> OracleTruth {
 
 /// Whether a prim of type `type` is data of another prim rather than an entity.
 func isData(_ type: String) -> Bool {
-    type.hasPrefix("RealityKit") || ["Material", "Shader", "NodeGraph", "GeomSubset"].contains(type)
+    type.hasPrefix("RealityKit") || type.hasPrefix("Preliminary_")
+        || ["Material", "Shader", "NodeGraph", "GeomSubset", "SkelAnimation", "BlendShape"].contains(type)
 }
 
 extension Entity {

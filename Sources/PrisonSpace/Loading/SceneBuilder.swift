@@ -9,9 +9,10 @@ import Synchronization
 struct SceneBuilder {
     let stage: USDStage
 
-    /// Prim types that are not entities: materials and their parts, and what RealityKit reads
-    /// as data of another prim.
-    static let dataTypes: Set<String> = ["Material", "Shader", "NodeGraph", "GeomSubset"]
+    /// Prim types that are not entities: materials and their parts, skeletal animation data,
+    /// and what RealityKit reads as data of another prim (types named `RealityKit…`, such as
+    /// components, audio files and timelines, and Reality Composer's `Preliminary_…` behaviours).
+    static let dataTypes: Set<String> = ["Material", "Shader", "NodeGraph", "GeomSubset", "SkelAnimation", "BlendShape"]
 
     /// Names `entity` `name` and gives it the scene's root prims as children, converting the
     /// scene's units and up axis to RealityKit's (metres, +y up).
@@ -29,7 +30,7 @@ struct SceneBuilder {
     /// Whether `prim` becomes an entity.
     static func isEntity(_ prim: USDPrim) -> Bool {
         prim.isDefined && !prim.isAbstract && prim.isActive && !dataTypes.contains(prim.typeName)
-            && !prim.typeName.hasPrefix("RealityKit")
+            && !prim.typeName.hasPrefix("RealityKit") && !prim.typeName.hasPrefix("Preliminary_")
     }
 
     /// The entity of `prim` and its subtree, or nil when it is not one. `parentWorld` is the
