@@ -157,8 +157,53 @@ def make_scene(folder):
     return os.path.join(folder, "Scene.usda")
 
 
+def make_random(path, seed=52, count=80):
+    """A seeded random tree of prims, each with a random stack of ops that a scale, rotation and
+    translation can express (translations, then rotations of random kinds, then a scale), and
+    random colliders: boxes, spheres and capsules with poses."""
+    import random
+    rng = random.Random(seed)
+    stage = Usd.Stage.CreateNew(path)
+    UsdGeom.SetStageMetersPerUnit(stage, 1)
+    UsdGeom.SetStageUpAxis(stage, UsdGeom.Tokens.y)
+    root = xform(stage, "/World", translate=(0, 1.5, -3))
+    stage.SetDefaultPrim(root)
+    paths = [root.GetPath()]
+    orders = ["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"]
+    for index in range(count):
+        parent = rng.choice(paths[-12:])
+        prim = stage.DefinePrim(parent.AppendChild(f"P{index}"), rng.choice(["Xform", "Xform", "Scope", ""]) or "Xform")
+        xformable = UsdGeom.Xformable(prim)
+        xformable.AddTranslateOp().Set(Gf.Vec3d(*(rng.uniform(-0.8, 0.8) for _ in range(3))))
+        for k in range(rng.randint(0, 2)):
+            kind = rng.choice(["orient", "single", "triple"])
+            if kind == "orient":
+                axis = Gf.Vec3d(*(rng.uniform(-1, 1) for _ in range(3))).GetNormalized()
+                quat = Gf.Rotation(axis, rng.uniform(-180, 180)).GetQuat()
+                xformable.AddOrientOp(opSuffix=f"o{k}").Set(Gf.Quatf(quat))
+            elif kind == "single":
+                op = getattr(xformable, "AddRotate" + rng.choice("XYZ") + "Op")(opSuffix=f"r{k}")
+                op.Set(rng.uniform(-180, 180))
+            else:
+                op = getattr(xformable, "AddRotate" + rng.choice(orders) + "Op")(opSuffix=f"t{k}")
+                op.Set(Gf.Vec3f(*(rng.uniform(-180, 180) for _ in range(3))))
+        if rng.random() < 0.5:
+            xformable.AddScaleOp().Set(Gf.Vec3f(*(rng.uniform(0.5, 1.6) for _ in range(3))))
+        if rng.random() < 0.5 and prim.GetTypeName() == "Xform":
+            shape = rng.choice(["Box", "Sphere", "Capsule"])
+            position = tuple(rng.uniform(-0.1, 0.1) for _ in range(3))
+            quat = Gf.Rotation(Gf.Vec3d(0, 0, 1), rng.uniform(-90, 90)).GetQuat()
+            pose = (position, (quat.GetReal(), *quat.GetImaginary()))
+            size = rng.uniform(0.05, 0.3)
+            collider(stage, prim.GetPath(), shape, pose=pose, extent=(size, size * 1.5, size * 0.8),
+                     radius=size / 2, height=size * 2.5)
+        paths.append(prim.GetPath())
+    stage.GetRootLayer().Save()
+
+
 def make(folder):
     os.makedirs(folder, exist_ok=True)
+    make_random(os.path.join(folder, "Random.usda"))
     scene = make_scene(folder)
     # The scene's own layer as a binary crate, its arcs kept (references, payload, inherits,
     # specializes, variants), referring to the same text part.

@@ -40,7 +40,8 @@ struct SceneBuilder {
         let mesh = try SceneGeometry.mesh(of: prim)
         let entity: Entity = mesh == nil ? Entity(name: prim.name) : ModelEntity(name: prim.name)
         if let mesh { entity.components.set(ModelComponent(mesh: mesh, materials: [SimpleMaterial()])) }
-        var (local, resets) = try prim.localTransform()
+        // A scope, or a prim of no type, is not transformable in USD: its ops are ignored.
+        var (local, resets) = ["Scope", ""].contains(prim.typeName) ? (DoubleMatrix.identity, false) : try prim.localTransform()
         if resets { local = (parentWorld.affineInverse ?? .identity) * local }
         entity.transform = Transform(matrix: local.float4x4)
         if case .string("invisible")? = prim.value("visibility") { entity.isEnabled = false }
