@@ -71,9 +71,10 @@ public final class ShapeResource: @unchecked Sendable {
         ShapeResource(geometry: .convex(points: points, planes: convexHullPlanes(of: points)))
     }
 
-    /// The smallest convex shape that holds `mesh`: the hull of its vertices for a mesh read from
-    /// a file; a generated mesh keeps only its bounds, so for it this is the box of those bounds
-    /// (exact for a box or a plane, larger than a sphere, cylinder or cone).
+    /// A convex shape of `mesh`. For a mesh read from a file, the hull of its vertices (of the
+    /// 26 farthest along the axes and diagonals when it has more, a hull a little inside the
+    /// exact one). A generated mesh keeps only its bounds, so for it this is the box of those
+    /// bounds (exact for a box or a plane, larger than a sphere, cylinder or cone).
     public static func generateConvex(from mesh: MeshResource) -> ShapeResource {
         generateConvex(from: mesh.positions.isEmpty ? (0..<8).map(mesh.bounds.corner) : mesh.hullCandidates)
     }
