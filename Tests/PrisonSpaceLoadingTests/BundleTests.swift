@@ -80,6 +80,26 @@ struct BundleTests {
         #expect(hand.components[ModelComponent.self]?.mesh.bounds.extents == [0.1, 0.2, 0.1])
     }
 
+    @Test("Geometry prims give models of USD's sizes and axes; a mesh serves convex and static-mesh shapes")
+    func geometry() async throws {
+        let robot = try await Entity(named: "Scene/Robot", in: realityKitContentBundle)
+        let neck = try #require(robot.findEntity(named: "Neck")?.components[ModelComponent.self])
+        #expect(neck.mesh.bounds.extents == [0.1, 0.1, 0.2], "a cylinder along z, USD's default axis")
+        let antenna = try #require(robot.findEntity(named: "Antenna") as? ModelEntity)
+        let mesh = try #require(antenna.model?.mesh)
+        #expect(mesh.bounds == BoundingBox(min: [-0.05, 0, -0.05], max: [0.05, 0.3, 0.05]))
+        #expect(ShapeResource.generateConvex(from: mesh).bounds == mesh.bounds)
+        // As a static mesh, the pyramid's slanted faces take a ray from the side where they are,
+        // and not beside its apex, where its bounding box would.
+        antenna.collision = CollisionComponent(shapes: [try await ShapeResource.generateStaticMesh(from: mesh)])
+        let space = Space()
+        space.add(robot)
+        let side = space.raycast(origin: [0, 1.9, 1], direction: [0, 0, -1], query: .nearest).first
+        #expect(side?.entity === antenna)
+        #expect(abs((side?.position.z ?? 0) - (-2 + 0.05 * (1 - 0.05 / 0.3))) < 1e-4, "the face slants in toward the apex")
+        #expect(space.raycast(origin: [0.03, 2.1, 1], direction: [0, 0, -1], query: .nearest).isEmpty)
+    }
+
     @Test("A name the bundle does not have throws, naming it")
     func missing() async throws {
         do {
