@@ -107,6 +107,4 @@ package enum USDLimits {
     package static let prims = 1_000_000
     /// How many elements an array may hold.
     package static let elements = 50_000_000
-    /// How many bytes one layer read from an archive may hold.
-    package static let layerBytes = 1 << 30
 }
