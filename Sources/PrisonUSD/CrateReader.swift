@@ -393,8 +393,8 @@ struct USDCrateReader {
         }
         var numbers: [Double] = []
         numbers.reserveCapacity(count * shape.numbers)
+        let isQuaternion = (16...18).contains(type)
         for element in 0..<count {
-            var one: [Double] = []
             for k in 0..<shape.numbers {
                 let at = offset + element * shape.bytes + k * shape.scalar
                 let number: Double
@@ -408,11 +408,15 @@ struct USDCrateReader {
                 case (_, 4): number = Double(Float(bitPattern: try uint32(at: at)))
                 default: number = Double(half(UInt16(littleEndianBytes: bytes[at..<at + 2])))
                 }
-                one.append(number)
+                numbers.append(number)
             }
             // GfQuat stores the imaginary part first; USD's text writes the real part first.
-            if (16...18).contains(type) { one = [one[3], one[0], one[1], one[2]] }
-            numbers += one
+            if isQuaternion {
+                let first = numbers.count - 4
+                let real = numbers[first + 3]
+                numbers[first + 1...first + 3] = numbers[first...first + 2]
+                numbers[first] = real
+            }
         }
         return numbers
     }
