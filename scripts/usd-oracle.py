@@ -153,6 +153,18 @@ def make_scene(folder):
     xform(stage, "/Root/Inactive/Child")
     inactive.SetActive(False)
     stage.OverridePrim("/Root/OnlyOver")
+    # An app's component holding arrays of every kind a binary crate codes its own way: integers
+    # (compressed), whole floats (coded as integers), floats from a few values (a table), halves.
+    holder = xform(stage, "/Root/Samples")
+    component = stage.DefinePrim(holder.GetPath().AppendChild("LoadingFixtureContent_SamplesComponent"),
+                                 "RealityKitCustomComponent")
+    component.CreateAttribute("info:id", Sdf.ValueTypeNames.Token, variability=Sdf.VariabilityUniform).Set(
+        "LoadingFixtureContent.SamplesComponent")
+    component.CreateAttribute("ids", Sdf.ValueTypeNames.IntArray).Set([7 * k - 300 for k in range(100)])
+    component.CreateAttribute("wholes", Sdf.ValueTypeNames.DoubleArray).Set([float(k * k) for k in range(40)])
+    component.CreateAttribute("levels", Sdf.ValueTypeNames.FloatArray).Set([[0.5, 0.25, -1.75][k % 3] for k in range(48)])
+    component.CreateAttribute("halves", Sdf.ValueTypeNames.HalfArray).Set([k / 8 for k in range(20)])
+    component.CreateAttribute("offset", Sdf.ValueTypeNames.Float3).Set(Gf.Vec3f(0.5, -2, 4))
     stage.GetRootLayer().Save()
     return os.path.join(folder, "Scene.usda")
 
@@ -356,7 +368,15 @@ def truth(path):
             if t is not None and (best is None or t < best[0]):
                 best = (t, prim_path)
         hits.append({"origin": list(origin), "direction": list(direction), "hit": best[1] if best else None})
+    samples = stage.GetPrimAtPath("/Root/Samples/LoadingFixtureContent_SamplesComponent")
+    arrays = {}
+    if samples:
+        for attribute in samples.GetAttributes():
+            value = attribute.Get()
+            if attribute.GetName() != "info:id" and value is not None:
+                arrays[attribute.GetName()] = [float(x) for x in value]
     json.dump({
+        "arrays": arrays,
         "prims": prims,
         "colliders": [s[0] for s in shapes],
         "rays": hits,

@@ -84,3 +84,17 @@ public struct PlainComponent: Component, Codable {
     /// A number.
     public var value: Int = 3
 }
+
+/// Arrays of numbers, as an app's component may hold them.
+public struct SamplesComponent: Component, Codable {
+    /// Whole numbers.
+    public var ids: [Int] = []
+    /// Whole numbers in doubles.
+    public var wholes: [Double] = []
+    /// A few values, repeated.
+    public var levels: [Float] = []
+    /// Halves of precision.
+    public var halves: [Float] = []
+    /// A vector.
+    public var offset: SIMD3<Float> = .zero
+}

@@ -21,6 +21,8 @@ struct OracleTruth: Decodable {
         let hit: String?
     }
 
+    /// The arrays of the scene's `SamplesComponent`, by field, as OpenUSD reads them.
+    let arrays: [String: [Double]]
     let prims: [Prim]
     let colliders: [String]
     let rays: [RayHit]

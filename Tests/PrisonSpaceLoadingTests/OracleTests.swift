@@ -66,6 +66,20 @@ struct OracleTests {
         ])
     func oracleScene(_ name: String) throws { try compare(oracleFolder().appendingPathComponent(name)) }
 
+    @Test("An app's component of arrays reads as OpenUSD reads it, from text and from a binary crate", arguments: ["Flat.usda", "Flat.usdc"])
+    func arrays(_ name: String) throws {
+        SamplesComponent.registerComponent()
+        let file = try oracleFolder().appendingPathComponent(name)
+        let oracle = try truth(of: file).arrays
+        let samples = try #require(try Entity(contentsOf: file).findEntity(named: "Samples")?.components[SamplesComponent.self])
+        #expect(oracle.count == 5)
+        #expect(samples.ids.map(Double.init) == oracle["ids"])
+        #expect(samples.wholes == oracle["wholes"])
+        #expect(samples.levels.map(Double.init) == oracle["levels"])
+        #expect(samples.halves.map(Double.init) == oracle["halves"])
+        #expect([samples.offset.x, samples.offset.y, samples.offset.z].map(Double.init) == oracle["offset"])
+    }
+
     @Test("The Reality Composer Pro scenes of the fixture package")
     func realityComposerScenes() throws {
         let assets = try #require(realityKitContentBundle.resourceURL?.appendingPathComponent("LoadingFixtureContent.rkassets"))
