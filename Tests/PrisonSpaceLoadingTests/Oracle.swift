@@ -53,6 +53,24 @@ func runOracle(_ arguments: [String]) throws -> Data {
     return data
 }
 
+/// Why OpenUSD cannot serve as the oracle here ("skipped: …"), or nil when it can: the oracle's
+/// tests are then reported as skipped, each of them, parameterized ones included.
+let oracleUnavailable: String? = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import pxr"]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    do { try process.run() } catch { return "skipped: python3 cannot be run: \(error)" }
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        return "skipped: usd-core is not installed (scripts/test installs it): \(said.split(separator: "\n").last ?? "")"
+    }
+    return nil
+}()
+
 struct OracleFailure: Error, CustomStringConvertible {
     let description: String
 }
