@@ -10,6 +10,8 @@ extension EngineBench {
         let entities: Int
         /// A load of the file: `Entity(contentsOf:)`.
         let millisecondsPerLoad: Double
+        /// The same in this thread's processor time: the figure to compare on a shared machine.
+        let processorMillisecondsPerLoad: Double
         /// The same entities, colliders and input targets made in code.
         let millisecondsInCode: Double
     }
@@ -23,7 +25,9 @@ extension EngineBench {
         let (text, count) = Self.benchScene()
         try Data(text.utf8).write(to: file)
         var loaded = Entity()
+        let processorStart = threadProcessorSeconds()
         let load = repeatFor(seconds: seconds, rounds: playouts) { _ in loaded = try! Entity(contentsOf: file) }
+        let processorSeconds = threadProcessorSeconds() - processorStart
         let inCode = repeatFor(seconds: seconds, rounds: playouts) { _ in
             let root = Entity(name: "Root")
             for k in 0..<count {
@@ -40,6 +44,7 @@ extension EngineBench {
         }
         return LoadingFigures(
             bytes: text.utf8.count, entities: loaded.subtree.count, millisecondsPerLoad: 1000 / load.rate,
+            processorMillisecondsPerLoad: 1000 * processorSeconds / Double(load.rounds),
             millisecondsInCode: 1000 / inCode.rate)
     }
 
