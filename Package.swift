@@ -48,8 +48,14 @@ let package = Package(
         // from whatever thread owns it, which Swift 6 would refuse; app code that uses it stays
         // in Swift 6.
         .target(
-            name: "PrisonSpace", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            name: "PrisonSpace",
+            dependencies: ["PrisonUSD", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Reading USD scenes (`.usda` text, `.usdz` archives) into composed prims, for
+        // PrisonSpace's `Entity(named:in:)`; its API is package-only. It reads `.usdz` archives
+        // itself (USDZ stores its files uncompressed): ZIPFoundation on Linux needs a zlib system
+        // library target with a pkg-config name, which would warn every consumer.
+        .target(name: "PrisonUSD"),
         .target(name: "PrisonSpaceTesting", dependencies: ["PrisonSpace"]),
         .target(name: "RealityKit", dependencies: ["PrisonSpace"]),
         // Swift 5 language mode, as PrisonSpace: it runs the handlers SwiftUI declares
@@ -132,6 +138,19 @@ let package = Package(
         .testTarget(
             name: "ImmersiveViewSwift5Tests", dependencies: ["RealityKit", "SwiftUI"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // A Reality Composer Pro content package as a visionOS project has one (its scenes in an
+        // .rkassets folder copied as a resource, its bundle, its own components), for the tests.
+        .target(
+            name: "LoadingFixtureContent",
+            dependencies: ["PrisonSpace"],
+            path: "Tests/LoadingFixtureContent",
+            resources: [.copy("LoadingFixtureContent.rkassets")]
+        ),
+        // Loading scenes, against Pixar's OpenUSD (usd-core, scripts/usd-oracle.py) as the oracle.
+        .testTarget(
+            name: "PrisonSpaceLoadingTests",
+            dependencies: ["PrisonSpace", "PrisonRules", "LoadingFixtureContent"]
+        ),
         // What must hold of a world's drawn blocks: shared by the world's and the session's tests.
         .target(
             name: "WorldChecks",

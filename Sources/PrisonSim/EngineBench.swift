@@ -19,6 +19,8 @@ struct EngineBench: ParsableCommand {
             with 10,000 entities moving. Then a registered system turning 10,000 entities beside the \
             same arithmetic on a plain array, a cached query beside a walk of the tree, and collision \
             events among 10,000 shapes of which 100 move beside the same updates without them. \
+            Then the load of a 1 MB Reality Composer Pro scene (Entity(contentsOf:)) beside making \
+            the same entities in code. \
             world: random games of the default room through the world (a tap every 0.8 s of world \
             time, rays, animation) on 1 and 2 threads, against the same games on the rules alone. \
             Baselines are measured in the same run. Build with -c release for figures worth quoting.
@@ -119,6 +121,7 @@ struct EngineBench: ParsableCommand {
         let space: SpaceFigures?
         let systems: SystemFigures?
         let gestures: GestureFigures?
+        let loading: LoadingFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -139,6 +142,7 @@ struct EngineBench: ParsableCommand {
         // The command runs on the main thread; systems are main-actor code, as in RealityKit.
         let systems = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureSystems() } : nil
         let gestures = [.space, .all].contains(suite) ? MainActor.assumeIsolated { measureGestures() } : nil
+        let loading = [.space, .all].contains(suite) ? try MainActor.assumeIsolated { try measureLoading() } : nil
         let world = [.world, .all].contains(suite) ? measureWorld() : nil
         let hints = suite == .hints ? try workloads.flatMap { name, room in try playHints(name: name, room: room) } : nil
         if json {
@@ -148,6 +152,8 @@ struct EngineBench: ParsableCommand {
                         Report(
                             build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems,
                             gestures: gestures, world: world, hints: hints)))
+                            build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems, loading: loading,
+                            world: world, hints: hints)))
             }
             return
         }
@@ -187,6 +193,16 @@ struct EngineBench: ParsableCommand {
         }
         if let systems { lines += self.lines(of: systems) }
         if let gestures { lines.append(line(of: gestures)) }
+        if let loading {
+            lines.append("")
+            lines.append(
+                String(
+                    format: "scene loading: a %.2f MB Reality Composer Pro scene (%d entities) in %.1f ms "
+                        + "(%.1f ms of this thread's processor time); the same entities made in code %.1f ms (%.1fx)",
+                    Double(loading.bytes) / 1_000_000, loading.entities, loading.millisecondsPerLoad,
+                    loading.processorMillisecondsPerLoad, loading.millisecondsInCode,
+                    loading.millisecondsPerLoad / loading.millisecondsInCode))
+        }
         if let world {
             lines.append("")
             lines.append("simulated games, \(world.room), random player (baseline: the same games on the rules alone)")
@@ -345,7 +361,7 @@ struct EngineBench: ParsableCommand {
     }
 
     /// The processor time this thread has used so far, in seconds.
-    private func threadProcessorSeconds() -> Double {
+    func threadProcessorSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

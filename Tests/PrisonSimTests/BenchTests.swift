@@ -48,6 +48,14 @@ struct BenchTests {
             let frameMicroseconds: Double
         }
 
+        struct LoadingFigures: Decodable {
+            let bytes: Int
+            let entities: Int
+            let millisecondsPerLoad: Double
+            let processorMillisecondsPerLoad: Double
+            let millisecondsInCode: Double
+        }
+
         struct HintGame: Decodable {
             let room: String
             let score: Int
@@ -61,6 +69,7 @@ struct BenchTests {
         let space: SpaceFigures?
         let systems: SystemFigures?
         let gestures: GestureFigures?
+        let loading: LoadingFigures?
         let world: WorldFigures?
         let hints: [HintGame]?
     }
@@ -122,7 +131,7 @@ struct BenchTests {
     }
 
     @Test(
-        "the space bench measures casts in two rooms, a space of moving entities, a system, queries, collision events and a gesture"
+        "the space bench measures casts in two rooms, a space of moving entities, a system, queries, collision events, a gesture and a scene's load"
     )
     func spaceBench() throws {
         let result = try runSim(["bench", "space", "--playouts", "20", "--json"])
@@ -141,6 +150,9 @@ struct BenchTests {
         #expect(systems.collisionMillisecondsPerUpdate > 0)
         let gestures = try #require(report.gestures)
         #expect(gestures.boxes == 100 && gestures.dragMicrosecondsPerFrame > 0 && gestures.frameMicroseconds > 0)
+        let loading = try #require(report.loading)
+        #expect(loading.bytes > 1_000_000 && loading.entities > 600, "a scene of about 1 MB, loaded whole")
+        #expect(loading.millisecondsPerLoad > 0 && loading.processorMillisecondsPerLoad > 0 && loading.millisecondsInCode > 0)
     }
 
     @Test(

@@ -137,8 +137,16 @@ public struct UnlitMaterial: Material, Hashable, Sendable {
 public final class MeshResource: @unchecked Sendable {
     /// The box along the mesh's axes that holds it, in its own space.
     public let bounds: BoundingBox
+    /// The corners of the mesh's triangles, for a mesh read from a file; empty for a generated one.
+    let positions: [SIMD3<Float>]
+    /// The triangles, three indices into ``positions`` each.
+    let triangleIndices: [UInt32]
 
-    private init(bounds: BoundingBox) { self.bounds = bounds }
+    init(bounds: BoundingBox, positions: [SIMD3<Float>] = [], triangleIndices: [UInt32] = []) {
+        self.bounds = bounds
+        self.positions = positions
+        self.triangleIndices = triangleIndices
+    }
 
     /// A cube of edge `size` centred on the origin; the corner radius is kept to half the edge.
     public static func generateBox(size: Float, cornerRadius: Float = 0) -> MeshResource {

@@ -71,10 +71,12 @@ public final class ShapeResource: @unchecked Sendable {
         ShapeResource(geometry: .convex(points: points, planes: convexHullPlanes(of: points)))
     }
 
-    /// The smallest convex shape that holds `mesh`. Meshes here keep only their bounds, so this is
-    /// the box of those bounds: exact for a box or a plane, larger than a sphere, cylinder or cone.
+    /// A convex shape of `mesh`. For a mesh read from a file, the hull of its vertices (of the
+    /// 26 farthest along the axes and diagonals when it has more, a hull a little inside the
+    /// exact one). A generated mesh keeps only its bounds, so for it this is the box of those
+    /// bounds (exact for a box or a plane, larger than a sphere, cylinder or cone).
     public static func generateConvex(from mesh: MeshResource) -> ShapeResource {
-        generateConvex(from: (0..<8).map(mesh.bounds.corner))
+        generateConvex(from: mesh.positions.isEmpty ? (0..<8).map(mesh.bounds.corner) : mesh.hullCandidates)
     }
 
     /// A triangle mesh, as RealityKit's `generateStaticMesh(positions:faceIndices:)`: every three
