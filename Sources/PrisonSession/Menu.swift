@@ -41,7 +41,7 @@ package enum MenuSetting: Hashable, Sendable {
     /// Which room shape's statistics the page shows (or every room's).
     case statisticsRoom
     /// The player's settings.
-    case palette, sound, mouseLook, fieldOfView
+    case palette, sound, mouseLook, fieldOfView, reduceMotion
 }
 
 /// One line of the menu.

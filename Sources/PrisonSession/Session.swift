@@ -149,6 +149,7 @@ public final class Session {
             self.records.settings.sound = usual.sound
             self.records.settings.mouseLook = usual.mouseLook
             self.records.settings.fieldOfView = usual.fieldOfView
+            self.records.settings.reduceMotion = usual.reduceMotion
         }
         prepareWorld()
         // A game given over (a saved file played to its end) counts as ending here.
