@@ -10,7 +10,7 @@ package enum MenuPage: Hashable, Sendable {
     case statistics
     /// The top 10 of one room shape at a time.
     case topTen
-    /// Palette, sound, mouse-look, field of view.
+    /// Palette, sound, mouse-look, field of view, reduce motion.
     case settings
     /// The version and build, where the player's files are, the licence.
     case about

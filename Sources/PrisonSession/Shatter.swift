@@ -182,7 +182,7 @@ public enum Shatter {
         // Quick to rise at first, slowing; solid for the first half, then fading.
         let rise = blockSize * 2.2 * (1 - (1 - progress) * (1 - progress))
         let opacity = min(1, 2 * (1 - progress))
-        let height = blockSize * 1.25 * (1 + 0.15 * Float(min(multiplier, 6) - 1)) * (0.85 + 0.15 * min(1, t * 8))
+        let height = blockSize * 0.85 * (1 + 0.15 * Float(min(multiplier, 6) - 1)) * (0.85 + 0.15 * min(1, t * 8))
         points.append(
             ScenePoints(position: origin + SIMD3(0, rise, 0), points: scored, multiplier: multiplier, opacity: opacity, height: height))
     }
