@@ -1,3 +1,4 @@
+import PrisonRules
 import PrisonSpace
 
 /// A piece of a breaking block as a renderer draws it: a small cube in flight, or the whole block
@@ -151,7 +152,7 @@ public enum Shatter {
         var spin: Float
 
         init(block: ShatterBlock, piece index: Int) {
-            var random = SplitMix(seed: block.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+            var random = SeededGenerator(seed: block.seed, stream: UInt64(index))
             let cell = SIMD3(Float(index % split), Float(index / split % split), Float(index / (split * split)))
             let offset = ((cell + 0.5) / Float(split) - 0.5) * block.size
             let columns = block.frame.columns
@@ -188,20 +189,7 @@ public enum Shatter {
     }
 }
 
-/// A small seeded generator (SplitMix64): the pieces' paths are worked out again every frame, so
-/// it must be cheap and give the same numbers for the same seed.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
+extension SeededGenerator {
     /// The next number in 0..<1.
-    mutating func unit() -> Float {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Float(z >> 40) / Float(1 << 24)
-    }
+    fileprivate mutating func unit() -> Float { Float.random(in: 0..<1, using: &self) }
 }

@@ -127,14 +127,9 @@ final class Renderer {
 
         let count = instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
-            blocks.use()
-            blocks.set("viewProjection", viewProjection)
-            blocks.set("eye", viewpoint.eye)
-            blocks.set("lightDirection", Self.lightDirection)
+            use(blocks, from: viewpoint)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
-            blocks.set("flatColours", Int32(flatColours ? 1 : 0))
-            blocks.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
@@ -175,6 +170,17 @@ final class Renderer {
         drawLayers(pointLayers(scene.points, viewProjection: viewpoint.viewProjection, size: size) + layers, size: size)
     }
 
+    /// Uses `program`, a program of lit cubes (blocks, pieces), with the uniforms they share for
+    /// `viewpoint`: the camera, the eye, the light, flat colours and the cutaway.
+    private func use(_ program: ShaderProgram, from viewpoint: Viewpoint) {
+        program.use()
+        program.set("viewProjection", viewpoint.viewProjection.floats)
+        program.set("eye", viewpoint.eye)
+        program.set("lightDirection", Self.lightDirection)
+        program.set("flatColours", Int32(flatColours ? 1 : 0))
+        program.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+    }
+
     /// Draws the pieces of the breaks, `instances` packed by ``BlockInstances/pieces(_:)``, over
     /// the room in one instanced draw, blended by their opacity.
     private func drawPieces(_ instances: [Float], viewpoint: Viewpoint) {
@@ -182,12 +188,7 @@ final class Renderer {
         guard count > 0 else { return }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        pieces.use()
-        pieces.set("viewProjection", viewpoint.viewProjection.floats)
-        pieces.set("eye", viewpoint.eye)
-        pieces.set("lightDirection", Self.lightDirection)
-        pieces.set("flatColours", Int32(flatColours ? 1 : 0))
-        pieces.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+        use(pieces, from: viewpoint)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), pieceVBO)
         upload(instances, capacity: &pieceCapacity)
         glBindVertexArray(pieceVAO)
