@@ -1,6 +1,6 @@
 /// What the heads-up display shows in one frame, as text already worded.
 public struct HUDState: Hashable, Sendable {
-    /// The game's score.
+    /// The game's score as the HUD shows it: after a break it counts up to the new score.
     public var score: Int
     /// The combo multiplier now: 1 when no combo runs.
     public var multiplier: Int

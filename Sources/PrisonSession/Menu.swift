@@ -10,7 +10,7 @@ package enum MenuPage: Hashable, Sendable {
     case statistics
     /// The top 10 of one room shape at a time.
     case topTen
-    /// Palette, sound, mouse-look, field of view.
+    /// Palette, sound, mouse-look, field of view, reduce motion.
     case settings
     /// The version and build, where the player's files are, the licence.
     case about
@@ -41,7 +41,7 @@ package enum MenuSetting: Hashable, Sendable {
     /// Which room shape's statistics the page shows (or every room's).
     case statisticsRoom
     /// The player's settings.
-    case palette, sound, mouseLook, fieldOfView
+    case palette, sound, mouseLook, fieldOfView, reduceMotion
 }
 
 /// One line of the menu.

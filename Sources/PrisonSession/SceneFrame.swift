@@ -36,8 +36,12 @@ public struct SceneBlock: Equatable, Sendable {
 /// What a renderer draws of the room in one frame: the blocks, the eye and the cell, as plain
 /// values (how they reach a GPU is the renderer's business).
 public struct SceneFrame: Equatable {
-    /// The blocks to draw.
+    /// The blocks to draw, at rest or moving; breaking blocks are drawn as ``pieces``.
     public var blocks: [SceneBlock] = []
+    /// The pieces of the blocks breaking (``Shatter``), drawn with their opacity.
+    public var pieces: [ScenePiece] = []
+    /// The points of the latest breaks, rising from their groups.
+    public var points: [ScenePoints] = []
     /// The camera's projection times its view: world space to clip space.
     public var viewProjection = matrix_identity_float4x4
     /// Where the eye is, in world space.

@@ -43,7 +43,7 @@ extension Session {
         let game = world.game
         let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty || tutorial != nil
         return HUDState(
-            score: game.score, multiplier: world.multiplier, flashes: elapsed < flashUntil,
+            score: countedScore, multiplier: world.multiplier, flashes: elapsed < flashUntil,
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: records.scores.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map { HUDText.preview(blocks: $0.group.size, points: $0.points, multiplier: $0.multiplier) },

@@ -92,6 +92,7 @@ extension Session {
                     "Sound", value: hasSound ? (isMuted ? "off" : "on") : "no sound device", kind: .setting(.sound)),
                 MenuItem("Mouse-look", value: isMouseLookOn ? "on" : "off", kind: .setting(.mouseLook)),
                 MenuItem("Field of view", value: settings.fieldOfView.map { "\($0)°" } ?? "fit the wall", kind: .setting(.fieldOfView)),
+                MenuItem("Reduce motion", value: settings.reduceMotion ? "on" : "off", kind: .setting(.reduceMotion)),
                 MenuItem("Back", kind: .command(.back), shortcut: .escape),
             ]
         }
@@ -237,6 +238,8 @@ extension Session {
             // Turned on, the sound is the settings' again, whatever the front end started with.
             settings.sound = isMuted
             startsMuted = false
+        case .reduceMotion:
+            settings.reduceMotion.toggle()
         case .mouseLook:
             settings.mouseLook.toggle()
             effects.append(.mouseLook(settings.mouseLook))

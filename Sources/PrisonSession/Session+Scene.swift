@@ -22,7 +22,8 @@ extension Session {
         // A sliver of gap between neighbours, so every cube reads as one.
         let scale = simd_float4x4(scale: SIMD3(repeating: world.layout.blockSize * 0.97))
         let colours = palette.colours
-        frame.blocks = world.blocks.map { block in
+        frame.blocks = world.blocks.compactMap { block in
+            guard block.phase != .breaking else { return nil }
             let colour = block.block.colour
             let resting = block.phase == .resting ? block.cell : nil
             let drawn = SceneBlock(
@@ -32,6 +33,12 @@ extension Session {
             if drawn.isInDanger || drawn.isHinted { frame.pulses = true }
             return drawn
         }
+        let breaks = breaks()
+        let reducesMotion = records.settings.reduceMotion
+        for (block, age) in breaks.blocks {
+            Shatter.pieces(of: block, at: age, reducesMotion: reducesMotion, into: &frame.pieces)
+        }
+        frame.points = breaks.points
         return frame
     }
 }

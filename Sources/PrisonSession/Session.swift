@@ -18,7 +18,7 @@ public final class Session {
     package internal(set) var head: Head
     let palettes: [Palette]
     /// What the player keeps, as it stands now: settings, best scores, statistics. Its settings
-    /// are the one place the palette, sound, mouse-look and field of view are kept.
+    /// are the one place the palette, sound, mouse-look, field of view and reduced motion are kept.
     package internal(set) var records: PlayerRecords
     /// Whether there is a sound device to play on.
     let hasSound: Bool
@@ -149,6 +149,7 @@ public final class Session {
             self.records.settings.sound = usual.sound
             self.records.settings.mouseLook = usual.mouseLook
             self.records.settings.fieldOfView = usual.fieldOfView
+            self.records.settings.reduceMotion = usual.reduceMotion
         }
         prepareWorld()
         // A game given over (a saved file played to its end) counts as ending here.

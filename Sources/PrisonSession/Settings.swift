@@ -109,6 +109,9 @@ public struct Settings: Hashable, Sendable {
     /// Whether the first-game tutorial was played to its end or skipped (it is offered until
     /// then). A settings file from before the tutorial counts as seen: its player knows the game.
     var hasSeenTutorial = false
+    /// Whether breaking blocks fade where they stand instead of bursting into pieces, for players
+    /// bothered by motion.
+    package var reduceMotion = false
 
     /// The fields of view the settings offer, in degrees.
     static let fieldsOfView = 30...80
@@ -118,7 +121,7 @@ public struct Settings: Hashable, Sendable {
     /// The version of the format this program writes and reads.
     static let currentVersion = 1
 
-    /// The usual settings: the first palette, sound on, mouse-look off, the game's own view.
+    /// The usual settings: the first palette, sound on, mouse-look off, the game's own view, full motion.
     package init() {}
 
     /// What the menu's new game is made of: the room, colours and kind of board last chosen there
@@ -135,7 +138,7 @@ public struct Settings: Hashable, Sendable {
         init(settings: Settings) { self.settings = settings }
 
         private enum CodingKeys: String, CodingKey {
-            case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen
+            case format, version, palette, sound, mouseLook, fieldOfView, newGame, tutorialSeen, reduceMotion
         }
 
         /// Reads settings, the usual value for each one missing, refusing another format or version;
@@ -157,6 +160,7 @@ public struct Settings: Hashable, Sendable {
             ) { $0.map(fields.contains) ?? true }
             settings.newGame = replacements.value(of: .newGame, in: container, else: settings.newGame, expected: "the new game's options")
             settings.hasSeenTutorial = replacements.value(of: .tutorialSeen, in: container, else: true, expected: "true or false")
+            settings.reduceMotion = replacements.value(of: .reduceMotion, in: container, else: settings.reduceMotion, expected: "true or false")
             self.settings = settings
         }
 
@@ -171,6 +175,7 @@ public struct Settings: Hashable, Sendable {
             try container.encodeIfPresent(settings.fieldOfView, forKey: .fieldOfView)
             try container.encode(settings.newGame, forKey: .newGame)
             try container.encode(settings.hasSeenTutorial, forKey: .tutorialSeen)
+            try container.encode(settings.reduceMotion, forKey: .reduceMotion)
         }
     }
 

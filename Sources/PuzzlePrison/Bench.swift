@@ -8,7 +8,8 @@ import PrisonRules
 import PrisonWorld
 
 /// `--bench-frames N`: frame times of the default room with animations in flight, against a
-/// baseline of the same frames with an empty room (the floor and the HUD only), in one run.
+/// baseline of the same frames with an empty room (the floor and the HUD only), in one run; then
+/// three large groups breaking at once in a combo, each frame drawn with and without their pieces.
 struct Bench {
     let frames: Int
     /// Whether to draw the frames for a headset's two eyes too.
@@ -53,6 +54,29 @@ struct Bench {
         let tapToCommitMilliseconds: Statistics
         /// The same frames drawn for a headset's two eyes, when asked for (`--stereo`).
         let stereo: StereoReport?
+        /// Three large groups breaking at once in a combo.
+        let combo: ComboReport
+    }
+
+    /// Frames of three large groups breaking in a combo, each drawn with its pieces and points
+    /// and, just before, without them: the pieces' own cost, measured in the same run.
+    struct ComboReport: Encodable {
+        /// The sizes of the three groups broken, 0.1 s apart, every second.
+        let groups: [Int]
+        /// The most pieces drawn in a frame.
+        let pieces: Int
+        /// Milliseconds a frame with the pieces and points, the GL work finished.
+        let frameMilliseconds: Statistics
+        /// Milliseconds the same frame without them.
+        let withoutPiecesFrameMilliseconds: Statistics
+        /// Median frame time over the median without pieces.
+        let frameRatioToWithoutPieces: Double
+        /// Milliseconds of CPU time a frame outside GL: the world's update, the scene (pieces
+        /// included), the instances and the HUD's layout.
+        let cpuOutsideGLMilliseconds: Statistics
+        /// Of which the pieces and points: the breaks read from the game, the pieces' paths and
+        /// their instances.
+        let piecesCPUMilliseconds: Statistics
     }
 
     /// Frames of the room drawn for both eyes of a headset, offscreen.
@@ -81,7 +105,7 @@ struct Bench {
     /// drawn by what `prepare` makes of its scene and block instances (the making counted as CPU
     /// time, the drawing not); the times.
     private func measureRoom(
-        session: Session, frameInput: FrameInput, prepare: (SceneFrame, [Float]) -> () -> Void
+        session: Session, frameInput: FrameInput, prepare: (SceneFrame, [Float], [Float]) -> () -> Void
     ) -> (frameTimes: [Double], cpuTimes: [Double], commitTimes: [Double], taps: Int) {
         var frameTimes: [Double] = [], cpuTimes: [Double] = [], commitTimes: [Double] = []
         var generator = SeededGenerator(seed: 7)
@@ -104,7 +128,7 @@ struct Bench {
             _ = launcher.host.serve(session)
             if let tapped { commitTimes.append((monotonicSeconds() - tapped) * 1000) }
             let scene = session.scene()
-            let draw = prepare(scene, BlockInstances.packed(scene.blocks))
+            let draw = prepare(scene, BlockInstances.packed(scene.blocks), BlockInstances.pieces(scene.pieces))
             cpuTimes.append((threadCPUSeconds() - cpuStart) * 1000)
             draw()
             frameTimes.append((monotonicSeconds() - start) * 1000)
@@ -120,7 +144,7 @@ struct Bench {
         let targets = try Self.eyes.map { _ throws(FrontEndError) in try OffscreenFramebuffer(size: Self.eyeSize) }
         session.perform(.restart)
         var yaw: Float = 0
-        let times = measureRoom(session: session, frameInput: frameInput) { scene, instances in
+        let times = measureRoom(session: session, frameInput: frameInput) { scene, instances, pieces in
             yaw += 2 * 0.15 * .pi / 180
             let turn = simd_quatf(angle: -yaw, axis: [0, 1, 0])
             let viewpoints = Self.eyes.map { eye in
@@ -132,7 +156,7 @@ struct Bench {
             }
             return {
                 for (viewpoint, target) in zip(viewpoints, targets) {
-                    renderer.draw(scene, from: viewpoint, instances: instances, hud: [], into: target.renderTarget)
+                    renderer.draw(scene, from: viewpoint, instances: instances, pieces: pieces, hud: [], into: target.renderTarget)
                 }
                 glFinish()
             }
@@ -141,6 +165,57 @@ struct Bench {
         return StereoReport(
             eyeSize: [Self.eyeSize.x, Self.eyeSize.y], frameMilliseconds: frame, cpuOutsideGLMilliseconds: Statistics(times.cpuTimes),
             frameRatioToSingleView: frame.median / singleViewMedian)
+    }
+
+    /// Three large groups of a board of 3 colours broken 0.1 s apart (a combo to x3), again from
+    /// the start every second, for ``frames`` frames: each frame drawn without the pieces and
+    /// points, then with them.
+    private func measureCombo(loop: FrameLoop, frameInput: FrameInput, viewport: SIMD2<Float>) throws(FrontEndError) -> ComboReport {
+        let board: Board
+        do throws(BoardError) { board = try Board.random(room: .standard, colours: 3, seed: 1) } catch { throw FrontEndError(error.description) }
+        let session = launcher.keptSession(of: Game(start: board))
+        _ = launcher.host.serve(session)
+        var with: [Double] = [], without: [Double] = [], cpu: [Double] = [], piecesCPU: [Double] = []
+        var groups: [Int] = [], pieces = 0
+        for frame in 0..<frames {
+            let cpuStart = threadCPUSeconds()
+            let step = frame % 60
+            if step == 0 { session.perform(.restart) }
+            if step % 6 == 0, step < 18, let group = session.game.availableGroups.max(by: { $0.size < $1.size }) {
+                if session.play(group.cells[0]), frame < 60 { groups.append(group.size) }
+            }
+            session.advance(frameInput)
+            _ = launcher.host.serve(session)
+            let scene = session.scene()
+            let pieceInstances = BlockInstances.pieces(scene.pieces)
+            let instances = BlockInstances.packed(scene.blocks)
+            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            cpu.append((threadCPUSeconds() - cpuStart) * 1000)
+            // The pieces' share of that, worked out again on its own.
+            let piecesStart = threadCPUSeconds()
+            var again: [ScenePiece] = []
+            for (block, age) in session.breaks().blocks { Shatter.pieces(of: block, at: age, reducesMotion: false, into: &again) }
+            _ = BlockInstances.pieces(again)
+            piecesCPU.append((threadCPUSeconds() - piecesStart) * 1000)
+            pieces = max(pieces, scene.pieces.count)
+            var withoutBreaks = scene
+            withoutBreaks.pieces = []
+            withoutBreaks.points = []
+            var start = monotonicSeconds()
+            loop.renderer.draw(withoutBreaks, from: Viewpoint(of: scene), instances: instances, hud: layers, into: surface.renderTarget)
+            surface.present()
+            without.append((monotonicSeconds() - start) * 1000)
+            start = monotonicSeconds()
+            loop.renderer.draw(
+                scene, from: Viewpoint(of: scene), instances: instances, pieces: pieceInstances, hud: layers, into: surface.renderTarget)
+            surface.present()
+            with.append((monotonicSeconds() - start) * 1000)
+        }
+        let frame = Statistics(with), bare = Statistics(without)
+        return ComboReport(
+            groups: groups, pieces: pieces, frameMilliseconds: frame, withoutPiecesFrameMilliseconds: bare,
+            frameRatioToWithoutPieces: frame.median / bare.median, cpuOutsideGLMilliseconds: Statistics(cpu),
+            piecesCPUMilliseconds: Statistics(piecesCPU))
     }
 
     func run() throws(FrontEndError) {
@@ -168,10 +243,11 @@ struct Bench {
         }
 
         // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
-        let room = measureRoom(session: session, frameInput: frameInput) { scene, instances in
+        let room = measureRoom(session: session, frameInput: frameInput) { scene, instances, pieces in
             let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
             return {
-                loop.renderer.draw(scene, from: Viewpoint(of: scene), instances: instances, hud: layers, into: surface.renderTarget)
+                loop.renderer.draw(
+                    scene, from: Viewpoint(of: scene), instances: instances, pieces: pieces, hud: layers, into: surface.renderTarget)
                 surface.present()
             }
         }
@@ -179,12 +255,13 @@ struct Bench {
         let stereo = try self.stereo ? measureStereo(
                 session: session, frameInput: frameInput, renderer: loop.renderer, singleViewMedian: frameStatistics.median) : nil
         let baselineStatistics = Statistics(baseline)
+        let combo = try measureCombo(loop: loop, frameInput: frameInput, viewport: viewport)
         let report = Report(
             frames: frames, surface: surface.description, size: [surface.framebufferSize.x, surface.framebufferSize.y],
             blocks: board.blockCount, taps: room.taps, frameMilliseconds: frameStatistics,
             cpuOutsideGLMilliseconds: Statistics(room.cpuTimes), baselineFrameMilliseconds: baselineStatistics,
             frameRatioToBaseline: frameStatistics.median / baselineStatistics.median,
-            tapToCommitMilliseconds: Statistics(room.commitTimes.isEmpty ? [0] : room.commitTimes), stereo: stereo)
+            tapToCommitMilliseconds: Statistics(room.commitTimes.isEmpty ? [0] : room.commitTimes), stereo: stereo, combo: combo)
         let json: Data
         do throws(EncodingError) { json = try jsonData(report) } catch {
             throw FrontEndError("cannot write the figures as JSON: \(error)")

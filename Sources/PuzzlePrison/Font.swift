@@ -92,21 +92,23 @@ final class Font {
     /// The texture coordinates of the solid texel.
     var solid: SIMD2<Float> { SIMD2(repeating: 0.5 / Float(atlasSize)) }
 
-    /// Appends the quads of `text` with its baseline starting at `origin` (pixels, top left origin).
-    func layout(_ text: String, at origin: SIMD2<Float>, colour: SIMD4<Float>, into batch: inout HUDBatch) {
+    /// Appends the quads of `text` with its baseline starting at `origin` (pixels, top left
+    /// origin), `scale` times the baked size (at 1, on whole pixels).
+    func layout(_ text: String, at origin: SIMD2<Float>, scale: Float = 1, colour: SIMD4<Float>, into batch: inout HUDBatch) {
         var x = origin.x
-        let scale = 1 / Float(atlasSize)
+        let texel = 1 / Float(atlasSize)
         for scalar in text.unicodeScalars {
             let g = glyph(scalar)
-            let x0 = (x + g.xoff).rounded(), y0 = (origin.y + g.yoff).rounded()
+            var corner = SIMD2(x + g.xoff * scale, origin.y + g.yoff * scale)
+            if scale == 1 { corner.round(.toNearestOrAwayFromZero) }
             let w = Float(g.x1) - Float(g.x0), h = Float(g.y1) - Float(g.y0)
             if w > 0, h > 0 {
                 batch.quad(
-                    from: SIMD2(x0, y0), to: SIMD2(x0 + w, y0 + h),
-                    uv: SIMD2(Float(g.x0), Float(g.y0)) * scale, SIMD2(Float(g.x1), Float(g.y1)) * scale,
+                    from: corner, to: corner + SIMD2(w, h) * scale,
+                    uv: SIMD2(Float(g.x0), Float(g.y0)) * texel, SIMD2(Float(g.x1), Float(g.y1)) * texel,
                     colour: colour)
             }
-            x += g.xadvance
+            x += g.xadvance * scale
         }
     }
 }

@@ -120,7 +120,8 @@ final class FrameLoop {
             + (overlay ?? MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport))
         let scene = scene ?? session.scene()
         renderer.draw(
-            scene, from: Viewpoint(of: scene), instances: BlockInstances.packed(scene.blocks), hud: layers, into: surface.renderTarget)
+            scene, from: Viewpoint(of: scene), instances: BlockInstances.packed(scene.blocks), pieces: BlockInstances.pieces(scene.pieces),
+            hud: layers, into: surface.renderTarget)
     }
 
     /// Does a script's `step` in `frame` (before the frame's time has moved on).

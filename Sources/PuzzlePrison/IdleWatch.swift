@@ -3,9 +3,14 @@ import PrisonSession
 /// Tells the frame loop when a frame would show nothing new, so an idle window waits for input
 /// instead of drawing the same picture again and again.
 struct IdleWatch {
-    /// What the last frame drawn showed, less the clock: the overlay (menu and notices) as the
-    /// vertices it draws, since its state is the session's, not the HUD's.
-    private var shown: (scene: [SceneBlock], view: [Float], hud: HUDState, overlay: [[Float]], viewport: SIMD2<Float>, scale: Float)?
+    /// What the last frame drawn showed, less the clock: the blocks, the breaks' pieces and
+    /// points, and the overlay (menu and notices) as the vertices it draws, since its state is
+    /// the session's, not the HUD's.
+    private var shown:
+        (
+            scene: [SceneBlock], pieces: [ScenePiece], points: [ScenePoints], view: [Float], hud: HUDState, overlay: [[Float]],
+            viewport: SIMD2<Float>, scale: Float
+        )?
     /// When the pulses were last drawn (session seconds).
     private var pulsedAt: Float = 0
     /// When the frame last showed something new besides the pulses (session seconds).
@@ -31,6 +36,7 @@ struct IdleWatch {
         let overlay = overlay.map(\.vertices)
         let same = shown.map {
             $0.viewport == viewport && $0.scale == scale && $0.hud == still && $0.view == view && $0.overlay == overlay && $0.scene == scene.blocks
+                && $0.pieces == scene.pieces && $0.points == scene.points
         } ?? false
         if same {
             let due = 1 / Self.pulseRate - (hud.time - pulsedAt)
@@ -40,7 +46,7 @@ struct IdleWatch {
             }
         }
         if !same { changedAt = hud.time }
-        shown = (scene.blocks, view, still, overlay, viewport, scale)
+        shown = (scene.blocks, scene.pieces, scene.points, view, still, overlay, viewport, scale)
         pulsedAt = hud.time
         isWaiting = false
         return nil

@@ -40,14 +40,17 @@ final class Renderer {
     }()
 
     private let blocks: ShaderProgram
+    private let pieces: ShaderProgram
     private let cell: ShaderProgram
     private let hud: ShaderProgram
     private let panel: ShaderProgram
     private var cubeVAO: GLuint = 0, cubeVBO: GLuint = 0, cubeIBO: GLuint = 0, instanceVBO: GLuint = 0
+    private var pieceVAO: GLuint = 0, pieceVBO: GLuint = 0
     private var cellVAO: GLuint = 0, cellVBO: GLuint = 0
     private var hudVAO: GLuint = 0, hudVBO: GLuint = 0
     private var panelVAO: GLuint = 0, panelVBO: GLuint = 0
     private var instanceCapacity = 0
+    private var pieceCapacity = 0
     private var hudCapacity = 0
     private var cellCapacity = 0
     /// The cell whose triangles the cell's buffer holds, and how many vertices they are: built
@@ -65,6 +68,7 @@ final class Renderer {
     /// Builds the programs and buffers; `scale` is the HUD's scale.
     init(resources: Resources, scale: Float) throws(FrontEndError) {
         blocks = try ShaderProgram(named: "block", in: resources.shaders)
+        pieces = try ShaderProgram(named: "piece", in: resources.shaders)
         cell = try ShaderProgram(named: "cell", in: resources.shaders)
         hud = try ShaderProgram(named: "hud", in: resources.shaders)
         panel = try ShaderProgram(named: "panel", in: resources.shaders)
@@ -94,18 +98,19 @@ final class Renderer {
     }
 
     deinit {
-        var buffers = [cubeVBO, cubeIBO, instanceVBO, cellVBO, hudVBO, panelVBO]
+        var buffers = [cubeVBO, cubeIBO, instanceVBO, pieceVBO, cellVBO, hudVBO, panelVBO]
         glDeleteBuffers(GLsizei(buffers.count), &buffers)
-        var arrays = [cubeVAO, cellVAO, hudVAO, panelVAO]
+        var arrays = [cubeVAO, pieceVAO, cellVAO, hudVAO, panelVAO]
         glDeleteVertexArrays(GLsizei(arrays.count), &arrays)
     }
 
     /// Draws `scene` seen from `viewpoint`, its blocks packed as `instances`
-    /// (``BlockInstances/packed(_:)``), then `panel` standing in the room when there is one, and
-    /// then the HUD (panels, then text, then titles) into `target`.
+    /// (``BlockInstances/packed(_:)``) and the pieces of its breaks as `pieces`
+    /// (``BlockInstances/pieces(_:)``), then `panel` standing in the room when there is one, the
+    /// points rising from the breaks, and then the HUD (panels, then text, then titles) into `target`.
     func draw(
-        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], panel: Panel? = nil, hud layers: [(Font, HUDBatch)],
-        into target: RenderTarget
+        _ scene: SceneFrame, from viewpoint: Viewpoint, instances: [Float], pieces: [Float] = [], panel: Panel? = nil,
+        hud layers: [(Font, HUDBatch)], into target: RenderTarget
     ) {
         let size = target.size
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
@@ -122,14 +127,9 @@ final class Renderer {
 
         let count = instances.count / BlockInstances.floatsPerInstance
         if count > 0 {
-            blocks.use()
-            blocks.set("viewProjection", viewProjection)
-            blocks.set("eye", viewpoint.eye)
-            blocks.set("lightDirection", Self.lightDirection)
+            use(blocks, from: viewpoint)
             blocks.set("time", scene.time)
             blocks.set("showSymbols", Int32(scene.showsSymbols ? 1 : 0))
-            blocks.set("flatColours", Int32(flatColours ? 1 : 0))
-            blocks.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
             upload(instances, capacity: &instanceCapacity)
             glBindVertexArray(cubeVAO)
@@ -151,6 +151,7 @@ final class Renderer {
             cellDrawn = (surroundings, vertices.count / CellGeometry.floatsPerVertex)
         }
         glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(cellDrawn?.vertexCount ?? 0))
+        drawPieces(pieces, viewpoint: viewpoint)
 
         if let panel {
             // Over the room, its picture's colours already multiplied by their alpha.
@@ -166,7 +167,66 @@ final class Renderer {
             glBindVertexArray(panelVAO)
             glDrawArrays(GLenum(GL_TRIANGLES), 0, 6)
         }
-        drawLayers(layers, size: size)
+        drawLayers(pointLayers(scene.points, viewProjection: viewpoint.viewProjection, size: size) + layers, size: size)
+    }
+
+    /// Uses `program`, a program of lit cubes (blocks, pieces), with the uniforms they share for
+    /// `viewpoint`: the camera, the eye, the light, flat colours and the cutaway.
+    private func use(_ program: ShaderProgram, from viewpoint: Viewpoint) {
+        program.use()
+        program.set("viewProjection", viewpoint.viewProjection.floats)
+        program.set("eye", viewpoint.eye)
+        program.set("lightDirection", Self.lightDirection)
+        program.set("flatColours", Int32(flatColours ? 1 : 0))
+        program.set("cutaway", viewpoint.cutaway ?? SIMD4(0, 0, 0, .greatestFiniteMagnitude))
+    }
+
+    /// Draws the pieces of the breaks, `instances` packed by ``BlockInstances/pieces(_:)``, over
+    /// the room in one instanced draw, blended by their opacity.
+    private func drawPieces(_ instances: [Float], viewpoint: Viewpoint) {
+        let count = instances.count / BlockInstances.floatsPerInstance
+        guard count > 0 else { return }
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        use(pieces, from: viewpoint)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), pieceVBO)
+        upload(instances, capacity: &pieceCapacity)
+        glBindVertexArray(pieceVAO)
+        glDrawElementsInstanced(GLenum(GL_TRIANGLES), 36, GLenum(GL_UNSIGNED_SHORT), nil, GLsizei(count))
+        glDisable(GLenum(GL_BLEND))
+    }
+
+    /// The points rising from the breaks as text in the HUD's title font, facing the viewer: each
+    /// where its place in the room is seen from `viewProjection` in a `size` picture, as tall as
+    /// its height there; the multiplier beside it in the combo's colour.
+    private func pointLayers(_ points: [ScenePoints], viewProjection: simd_float4x4, size: SIMD2<Int32>) -> [(Font, HUDBatch)] {
+        guard !points.isEmpty else { return [] }
+        let pixels = SIMD2(Float(size.x), Float(size.y))
+        func onScreen(_ position: SIMD3<Float>) -> SIMD2<Float>? {
+            let clip = viewProjection * SIMD4(position, 1)
+            guard clip.w > 0.05 else { return nil }
+            return SIMD2((clip.x / clip.w + 1) / 2 * pixels.x, (1 - clip.y / clip.w) / 2 * pixels.y)
+        }
+        var batch = HUDBatch()
+        for rising in points {
+            guard let middle = onScreen(rising.position), let top = onScreen(rising.position + SIMD3(0, rising.height, 0)) else { continue }
+            let scale = simd_length(top - middle) / title.pixelHeight
+            let score = "+" + HUDText.number(rising.points)
+            let combo = rising.multiplier > 1 ? " \u{D7}\(rising.multiplier)" : ""
+            let comboScale = scale * 1.2
+            let width = title.width(of: score) * scale + title.width(of: combo) * comboScale
+            let baseline = SIMD2(middle.x - width / 2, middle.y + title.pixelHeight * scale * 0.35)
+            let shadow = SIMD4<Float>(0, 0, 0, 0.6 * rising.opacity), offset = SIMD2<Float>(1, 1) * max(1, 2 * scale)
+            let warm = Shatter.glowColour(multiplier: rising.multiplier)
+            for (origin, colour, comboColour) in [
+                (baseline + offset, shadow, shadow),
+                (baseline, SIMD4(1, 0.96, 0.82, rising.opacity), SIMD4(warm, rising.opacity)),
+            ] {
+                title.layout(score, at: origin, scale: scale, colour: colour, into: &batch)
+                title.layout(combo, at: origin + SIMD2(title.width(of: score) * scale, 0), scale: comboScale, colour: comboColour, into: &batch)
+            }
+        }
+        return [(title, batch)]
     }
 
     /// Draws `layers` (a HUD, a menu) alone into `picture`, clear where they draw nothing, its
@@ -239,15 +299,32 @@ final class Renderer {
         Self.attribute(0, size: 3, stride: 8, offset: 0)
         Self.attribute(1, size: 3, stride: 8, offset: 3)
         Self.attribute(2, size: 2, stride: 8, offset: 6)
-        glGenBuffers(1, &instanceVBO)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceVBO)
+        instanceVBO = Self.instanceBuffer()
+        // The pieces: the same cube, with instances of their own.
+        glGenVertexArrays(1, &pieceVAO)
+        glBindVertexArray(pieceVAO)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cubeVBO)
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), cubeIBO)
+        Self.attribute(0, size: 3, stride: 8, offset: 0)
+        Self.attribute(1, size: 3, stride: 8, offset: 3)
+        Self.attribute(2, size: 2, stride: 8, offset: 6)
+        pieceVBO = Self.instanceBuffer()
+        glBindVertexArray(0)
+    }
+
+    /// A new buffer of instances for the bound vertex array: a model matrix, then two vectors,
+    /// ``BlockInstances/floatsPerInstance`` floats each, at locations 3 to 8.
+    private static func instanceBuffer() -> GLuint {
+        var buffer: GLuint = 0
+        glGenBuffers(1, &buffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = BlockInstances.floatsPerInstance
         for column in 0..<4 {
-            Self.attribute(GLuint(3 + column), size: 4, stride: stride, offset: column * 4, perInstance: true)
+            attribute(GLuint(3 + column), size: 4, stride: stride, offset: column * 4, perInstance: true)
         }
-        Self.attribute(7, size: 4, stride: stride, offset: 16, perInstance: true)
-        Self.attribute(8, size: 4, stride: stride, offset: 20, perInstance: true)
-        glBindVertexArray(0)
+        attribute(7, size: 4, stride: stride, offset: 16, perInstance: true)
+        attribute(8, size: 4, stride: stride, offset: 20, perInstance: true)
+        return buffer
     }
 
     private func makeCell() {

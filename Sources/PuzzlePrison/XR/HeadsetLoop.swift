@@ -212,12 +212,13 @@ final class HeadsetLoop {
     private func draw(_ scene: SceneFrame, views: [Headset.View]) throws(XRFailure) {
         var instances = BlockInstances.packed(scene.blocks)
         if let beam = pointerBeam(scene) { instances += beam }
+        let pieces = BlockInstances.pieces(scene.pieces)
         lastPictures = []
         for (eye, view) in zip(headset.eyes, views) {
             let framebuffer = try headset.acquireImage(of: eye)
             let viewpoint = Viewpoint(eye: view.pose, fov: view.fov)
             let target = RenderTarget(framebuffer: framebuffer, size: eye.size)
-            renderer.draw(scene, from: viewpoint, instances: instances, panel: panel, hud: [], into: target)
+            renderer.draw(scene, from: viewpoint, instances: instances, pieces: pieces, panel: panel, hud: [], into: target)
             if eyePictures != nil { lastPictures.append(renderer.readPixels(of: target)) }
             try headset.releaseImage(of: eye)
         }
