@@ -151,9 +151,7 @@ struct EngineBench: ParsableCommand {
                     jsonData(
                         Report(
                             build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems,
-                            gestures: gestures, world: world, hints: hints)))
-                            build: build, secondsPerFigure: seconds, figures: figures, space: space, systems: systems, loading: loading,
-                            world: world, hints: hints)))
+                            gestures: gestures, loading: loading, world: world, hints: hints)))
             }
             return
         }
