@@ -84,7 +84,7 @@ public final class Profile {
     }
 
     /// Takes the notices not shown yet: what went wrong with the player's files, in their words.
-    func takeNotices() -> [String] {
+    package func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
     }

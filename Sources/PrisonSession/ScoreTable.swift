@@ -113,6 +113,24 @@ public struct ScoreTable: Hashable, Sendable {
         self.rooms = rooms.mapValues { entries in Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places)) }
     }
 
+    /// This table and `other` together: each room's best ``places`` of both, an entry in both
+    /// once, a board once (at its better entry).
+    package func merged(with other: ScoreTable) -> ScoreTable {
+        var rooms = rooms
+        for (key, entries) in other.rooms {
+            var merged = rooms[key, default: []]
+            for entry in entries where !merged.contains(entry) {
+                if let board = entry.board, let earlier = merged.firstIndex(where: { $0.board == board }) {
+                    guard entry.ranks(above: merged[earlier]) else { continue }
+                    merged.remove(at: earlier)
+                }
+                merged.append(entry)
+            }
+            rooms[key] = merged
+        }
+        return ScoreTable(rooms: rooms)
+    }
+
     /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.
     package static func key(for room: Room) -> String { "\(room.walls)x\(room.width)x\(room.height)" }
 

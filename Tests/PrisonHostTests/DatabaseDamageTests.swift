@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+import PrisonHost
+import PrisonRules
+import PrisonSession
+import Testing
+
+/// A profile folder whose database holds a game in progress, two rooms' best scores and three
+/// finished games, and what a start finds in it after a row is damaged as another program or
+/// a disk can damage one.
+struct ProfileWithRecords {
+    let root: URL
+    let game: Game
+    let scores: ScoreTable
+    let statistics: Statistics
+
+    var environment: [String: String] {
+        ["XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_HOME": root.appendingPathComponent("config").path]
+    }
+
+    var folder: URL { root.appendingPathComponent("data").appendingPathComponent(DataDirectory.folderName) }
+
+    var databaseFile: URL { folder.appendingPathComponent("player.sqlite3") }
+
+    init() throws {
+        root = try temporaryDirectory()
+        var game = Game(start: try Board(text: "1122\n1212\n2211"))
+        _ = try game.play(Move(Cell(column: 0, row: 0)))
+        self.game = game
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        scores = ScoreTable(rooms: [
+            "1x4x3": [
+                ScoreEntry(score: 90, cleared: true, moves: 3, date: date),
+                ScoreEntry(score: 40, cleared: false, moves: 2, date: date.addingTimeInterval(60)),
+            ],
+            "4x12x10": [ScoreEntry(score: 700, cleared: false, moves: 30, date: date, board: "1\n2")],
+        ])
+        statistics = Statistics(games: ["a", "b", "c"].enumerated().map { GameRecord(room: "1x4x3", board: $1, score: $0 * 10, cleared: $0 == 0) })
+        let profile = try Profile(environment: environment)
+        profile.perform([.keepGame(game), .keepScores(scores), .keepStatistics(statistics)])
+    }
+
+    /// Runs `sql` on the database as another program would.
+    func execute(_ sql: String) throws {
+        let queue = try DatabaseQueue(path: databaseFile.path)
+        try queue.write { db in try db.execute(sql: sql) }
+    }
+
+    /// The rows of the table `damaged`, as `source: record`.
+    func damagedRows() throws -> [String] {
+        try DatabaseQueue(path: databaseFile.path).read { db in
+            try Row.fetchAll(db, sql: "SELECT source, record FROM damaged ORDER BY id").map { row in
+                "\(try row.decode(String.self, atIndex: 0)): \(try row.decode(String.self, atIndex: 1))"
+            }
+        }
+    }
+}
+
+/// A row of the wrong type, the table it is in and what the start shows instead.
+struct BadRow: CustomTestStringConvertible, Sendable {
+    let sql: String
+    let table: String
+    let notice: String
+    var testDescription: String { sql }
+
+    static let scores = "Some of your best scores could not be read, so they are left out."
+    static let statistics = "Some of your statistics could not be read, so they are left out."
+    static let all = [
+        BadRow(sql: "UPDATE bestScore SET date = 'x' WHERE score = 40", table: "bestScore", notice: scores),
+        BadRow(sql: "UPDATE bestScore SET date = 1.5e300 WHERE score = 40", table: "bestScore", notice: scores),
+        BadRow(sql: "UPDATE bestScore SET cleared = 'yes' WHERE score = 40", table: "bestScore", notice: scores),
+        BadRow(sql: "UPDATE finishedGame SET cleared = 'no' WHERE board = 'b'", table: "finishedGame", notice: statistics),
+        BadRow(sql: "UPDATE finishedGame SET board = x'ff00' WHERE board = 'b'", table: "finishedGame", notice: statistics),
+        BadRow(sql: "UPDATE game SET start = x'fffe'", table: "game", notice: "Your saved game could not be read, so a new game starts."),
+    ]
+}
+
+/// The build before this one trapped at every start on each of these rows (`try!` in GRDB's
+/// row subscript): now the row is left out with one notice, the rest is played, and the row is
+/// moved to the table `damaged` so the next start says nothing.
+@Test(arguments: BadRow.all)
+func aRowOfTheWrongTypeIsLeftOutOnceAndTheRestIsPlayed(bad: BadRow) throws {
+    let profile = try ProfileWithRecords()
+    defer { try? FileManager.default.removeItem(at: profile.root) }
+    try profile.execute(bad.sql)
+
+    let expectedScores = bad.table == "bestScore" ? Array(profile.scores.entries(forKey: "1x4x3").prefix(1)) : profile.scores.entries(forKey: "1x4x3")
+    do {
+    let reopened = try Profile(environment: profile.environment)
+    #expect(reopened.takeNotices() == [bad.notice])
+    let records = reopened.loadedRecords
+    #expect(records.scores.entries(forKey: "1x4x3") == expectedScores)
+    #expect(records.scores.entries(forKey: "4x12x10") == profile.scores.entries(forKey: "4x12x10"))
+    let expectedBoards = bad.table == "finishedGame" ? ["a", "c"] : ["a", "b", "c"]
+    #expect(records.statistics.games.map(\.board) == expectedBoards)
+    #expect(reopened.savedGame() == (bad.table == "game" ? nil : profile.game))
+    }
+    let damaged = try profile.damagedRows()
+    let sources = bad.table == "game" ? ["game", "move"] : [bad.table]
+    #expect(damaged.map { String($0.prefix { $0 != ":" }) } == sources)
+    if bad.table == "game" { #expect(damaged[0].contains("X'FFFE'"), "the value is kept as it was found") }
+
+    // The next start reads what is left without a word.
+    let next = try Profile(environment: profile.environment)
+    #expect(next.takeNotices().isEmpty)
+    #expect(next.loadedRecords.scores.entries(forKey: "1x4x3") == expectedScores)
+    #expect(try profile.damagedRows() == damaged)
+}
