@@ -168,14 +168,14 @@ final class PlayerDatabase {
     private static func contents(in db: Database) throws -> Contents {
         var contents = Contents()
         do { contents.game = try savedGame(in: db) } catch let error as DatabaseError { throw error } catch {
-            contents.damaged.append(("game", [], describe(error)))
+            contents.damaged.append(("game", [], String(describe(error).prefix(300))))
         }
         var reason = ""
         func decoded<Value>(_ rows: [Row], in table: String, _ decode: (Row) throws -> Value) -> [Value] {
             var bad: [Int64] = []
             let values = rows.compactMap { row -> Value? in
                 do { return try decode(row) } catch {
-                    if bad.isEmpty { reason = describe(error) }
+                    if bad.isEmpty { reason = String(describe(error).prefix(300)) }
                     bad.append(row[0] as Int64)  // the rowid SQLite keeps as an integer
                     return nil
                 }
