@@ -106,3 +106,4 @@ func aRowOfTheWrongTypeIsLeftOutOnceAndTheRestIsPlayed(bad: BadRow) throws {
     #expect(next.loadedRecords.scores.entries(forKey: "1x4x3") == expectedScores)
     #expect(try profile.damagedRows() == damaged)
 }
+
