@@ -107,3 +107,49 @@ func aRowOfTheWrongTypeIsLeftOutOnceAndTheRestIsPlayed(bad: BadRow) throws {
     #expect(try profile.damagedRows() == damaged)
 }
 
+/// The build before this one replaced the database's top 10, statistics and game in progress
+/// with those of the files an earlier version left: now they merge, and the game in progress of
+/// the file waits among the games U goes back to.
+@Test func theFilesOfAnEarlierVersionMergeWithWhatTheDatabaseHolds() throws {
+    let profile = try ProfileWithRecords()
+    defer { try? FileManager.default.removeItem(at: profile.root) }
+    let date = Date(timeIntervalSince1970: 1_600_000_000)
+    let older = ScoreTable(rooms: ["1x4x3": [ScoreEntry(score: 60, cleared: false, moves: 2, date: date)]])
+    try older.encoded().write(to: profile.folder.appendingPathComponent("scores.json"))
+    let counted = profile.statistics.games[1]
+    let new = GameRecord(room: "1x4x3", board: "d", score: 5, cleared: false)
+    try Statistics(games: [counted, new]).encoded().write(to: profile.folder.appendingPathComponent("statistics.json"))
+    var other = Game(start: try Board(text: "1122\n1122\n2211"))
+    _ = try other.play(Move(Cell(column: 0, row: 0)))
+    try SavedGame(other).encoded().write(to: profile.folder.appendingPathComponent("game.json"))
+
+    let reopened = try Profile(environment: profile.environment)
+    let records = reopened.loadedRecords
+    let expected = ScoreTable(rooms: ["1x4x3": profile.scores.entries(forKey: "1x4x3") + older.entries(forKey: "1x4x3")])
+    #expect(records.scores.entries(forKey: "1x4x3") == expected.entries(forKey: "1x4x3"))
+    #expect(records.scores.entries(forKey: "4x12x10") == profile.scores.entries(forKey: "4x12x10"))
+    #expect(records.statistics.games == profile.statistics.games + [new], "a board counted in both counts once")
+    #expect(reopened.savedGame() == profile.game)
+    #expect(records.earlierGames.last == other, "U brings the imported game back")
+    #expect(try fileNames(in: profile.folder).filter { $0.contains(".imported-") }.count == 3)
+}
+
+/// A file that cannot be read (too big, or a folder by its name) is not marked imported and
+/// stays for the next start; a damaged one is put aside; neither changes the database.
+@Test func aFileThatIsNotReadIsNeitherImportedNorMarkedSo() throws {
+    let profile = try ProfileWithRecords()
+    defer { try? FileManager.default.removeItem(at: profile.root) }
+    try FileManager.default.createDirectory(at: profile.folder.appendingPathComponent("game.json"), withIntermediateDirectories: true)
+    try Data(repeating: 0x20, count: 17 << 20).write(to: profile.folder.appendingPathComponent("scores.json"))
+    try Data("{".utf8).write(to: profile.folder.appendingPathComponent("statistics.json"))
+
+    let reopened = try Profile(environment: profile.environment)
+    let records = reopened.loadedRecords
+    #expect(records.scores == profile.scores)
+    #expect(records.statistics == profile.statistics)
+    #expect(reopened.savedGame() == profile.game)
+    let names = try fileNames(in: profile.folder)
+    #expect(names.contains("game.json") && names.contains("scores.json"))
+    #expect(!names.contains { $0.contains(".imported-") })
+    #expect(names.contains { $0.hasPrefix("statistics.json.damaged-") })
+}
