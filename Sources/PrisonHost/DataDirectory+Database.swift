@@ -62,6 +62,30 @@ extension DataDirectory {
         }
     }
 
+    /// The player's database as it is, to read from when its folder cannot be written: a copy of
+    /// it and of its log in a temporary folder (removed with it), so nothing here is written;
+    /// nil when there is none or the copy cannot be opened.
+    func openDatabaseCopy() -> PlayerDatabase? {
+        guard FileManager.default.fileExists(atPath: databaseFile.path) else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-read-only-\(UUID().uuidString)")
+        let copy = folder.appendingPathComponent(PlayerDatabase.fileName)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: databaseFile, to: copy)
+            let log = URL(fileURLWithPath: databaseFile.path + "-wal")
+            if FileManager.default.fileExists(atPath: log.path) {
+                try FileManager.default.copyItem(at: log, to: URL(fileURLWithPath: copy.path + "-wal"))
+            }
+            let database = try PlayerDatabase(url: copy)
+            database.removesFolder = true
+            return database
+        } catch {
+            printWarning("the saved game, top 10 and statistics in \(databaseFile.path) cannot be shown: \(error)")
+            try? FileManager.default.removeItem(at: folder)
+            return nil
+        }
+    }
+
     /// Imports the JSON files an earlier version kept (``gameFile``, ``scoresFile``,
     /// ``statisticsFile``) into `database` once, in one transaction, merging with what it holds:
     /// each room's best ten of both, the finished games it does not have yet, and a game in

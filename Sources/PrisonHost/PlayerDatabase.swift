@@ -42,6 +42,13 @@ final class PlayerDatabase {
     /// (for standard error) and in a player's words (for the screen); empty when all was read.
     private(set) var damage: [(warning: String, notice: String)] = []
 
+    /// Whether the database is a copy whose folder goes with it (``DataDirectory/openDatabaseCopy()``).
+    var removesFolder = false
+
+    deinit {
+        if removesFolder { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    }
+
     /// Why a database could not be opened.
     enum OpenError: Error {
         /// It is from a newer version of the program (its schema version).
@@ -57,6 +64,8 @@ final class PlayerDatabase {
         self.url = url
         // Read from the header before SQLite opens the file, so a newer database stays untouched.
         if let version = Self.headerVersion(of: url), version > Self.schemaVersion { throw .newer(version) }
+        // SQLite takes a file too short for a header for an empty one and writes over it.
+        //CHECK if let reason = Self.notADatabase(url) { throw .damaged(reason) }
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(5)
@@ -151,6 +160,16 @@ final class PlayerDatabase {
             header.prefix(16) == Data("SQLite format 3\u{0}".utf8)
         else { return nil }
         return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// Why the file at `url` is not a database, when it is not empty and does not start as one
+    /// does; nil when there is no file, an empty one (SQLite makes it a database) or a database.
+    private static func notADatabase(_ url: URL) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 100), !start.isEmpty else { return nil }
+        guard start.count < 100 || start.prefix(16) != Data("SQLite format 3\u{0}".utf8) else { return nil }
+        return "it does not start as a database does (\(start.count < 100 ? "\(start.count) bytes" : "its first 16 bytes"))"
     }
 
     /// What a start reads, and the rows of each table that do not decode (their rowids; the

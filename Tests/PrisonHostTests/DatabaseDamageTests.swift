@@ -22,8 +22,9 @@ struct ProfileWithRecords {
 
     var databaseFile: URL { folder.appendingPathComponent("player.sqlite3") }
 
-    init() throws {
-        root = try temporaryDirectory()
+    /// Made in `root`, or in a new temporary folder.
+    init(in root: URL? = nil) throws {
+        self.root = try root ?? temporaryDirectory()
         var game = Game(start: try Board(text: "1122\n1212\n2211"))
         _ = try game.play(Move(Cell(column: 0, row: 0)))
         self.game = game
@@ -152,4 +153,44 @@ func aRowOfTheWrongTypeIsLeftOutOnceAndTheRestIsPlayed(bad: BadRow) throws {
     #expect(names.contains("game.json") && names.contains("scores.json"))
     #expect(!names.contains { $0.contains(".imported-") })
     #expect(names.contains { $0.hasPrefix("statistics.json.damaged-") })
+}
+
+/// Runs `tool` with `arguments`, its output discarded; its status.
+@discardableResult
+func run(_ tool: String, _ arguments: [String]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+}
+
+/// The build before this one started a new game in a read-only data folder, with an empty top
+/// 10: now the saved game, the top 10 and the statistics are shown and played from, and
+/// nothing is written.
+@Test func aReadOnlyFolderShowsTheSavedGameAndWritesNothing() throws {
+    let mount = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: mount) }
+    guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.path]) == 0 else {
+        try Test.cancel("skipped: cannot mount a tmpfs here (needs root)")
+    }
+    defer { _ = run("/bin/umount", ["-l", mount.path]) }
+    let profile = try ProfileWithRecords(in: mount)
+    let before = try fileNames(in: profile.folder).map { try Data(contentsOf: profile.folder.appendingPathComponent($0)) }
+    try #require(run("/bin/mount", ["-o", "remount,ro", mount.path]) == 0)
+    do {
+        let readOnly = try Profile(environment: profile.environment)
+        let notices = readOnly.takeNotices()
+        #expect(notices.count == 1 && notices.first?.hasSuffix("Your saved game, top 10 and statistics are shown as they were.") == true)
+        #expect(readOnly.loadedRecords.scores == profile.scores)
+        #expect(readOnly.loadedRecords.statistics == profile.statistics)
+        #expect(readOnly.savedGame() == profile.game)
+        readOnly.perform([.forgetGame, .keepScores(ScoreTable())])
+        #expect(readOnly.takeNotices().isEmpty, "the notice is said once")
+    }
+    try #require(run("/bin/mount", ["-o", "remount,rw", mount.path]) == 0)
+    #expect(try fileNames(in: profile.folder).map { try Data(contentsOf: profile.folder.appendingPathComponent($0)) } == before)
 }
