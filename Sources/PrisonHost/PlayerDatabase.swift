@@ -65,20 +65,14 @@ final class PlayerDatabase {
         // Read from the header before SQLite opens the file, so a newer database stays untouched.
         if let version = Self.headerVersion(of: url), version > Self.schemaVersion { throw .newer(version) }
         // SQLite takes a file too short for a header for an empty one and writes over it.
-        //CHECK if let reason = Self.notADatabase(url) { throw .damaged(reason) }
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        if let reason = Self.notADatabase(url) { throw .damaged(reason) }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            try queue.inDatabase { db in
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                guard version <= Self.schemaVersion else { throw OpenError.newer(version) }
-                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
-            }
+            // Checked on a copy first: SQLite writes to the file it opens (its header, the log it
+            // finds), so a damaged one is put aside, and a newer one (even only in its log) left,
+            // byte for byte as found.
+            try Self.checkCopy(of: url)
+            queue = try Self.checkedQueue(at: url)
             try Self.migrator.migrate(queue)
             let contents = try queue.read(Self.contents)
             (storedGame, scores, statistics, gameHistory) = (contents.game, contents.scores, contents.statistics, contents.history)
@@ -92,6 +86,40 @@ final class PlayerDatabase {
         }
         self.queue = queue
         storedGames = Dictionary(statistics.games.map { (Self.key(of: $0), $0) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The database at `url` opened in WAL mode with `synchronous = FULL`, once its version is
+    /// one this program reads and SQLite's `quick_check` finds it whole.
+    private static func checkedQueue(at url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try queue.inDatabase { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard version <= Self.schemaVersion else { throw OpenError.newer(version) }
+            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+            guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
+        }
+        return queue
+    }
+
+    /// Checks a copy of the database at `url` and of its log (``checkedQueue(at:)``) in a
+    /// temporary folder, so the file itself is only opened once it is known to be whole and of a
+    /// version this program reads; nothing to check when there is no file or an empty one.
+    private static func checkCopy(of url: URL) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size > 0 else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent(fileName)
+        try FileManager.default.copyItem(at: url, to: copy)
+        if FileManager.default.fileExists(atPath: url.path + "-wal") {
+            try FileManager.default.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+        }
+        try checkedQueue(at: copy).close()
     }
 
     /// The schema, one migration a version; each sets `user_version` to its number, which a
@@ -169,7 +197,8 @@ final class PlayerDatabase {
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 100), !start.isEmpty else { return nil }
         guard start.count < 100 || start.prefix(16) != Data("SQLite format 3\u{0}".utf8) else { return nil }
-        return "it does not start as a database does (\(start.count < 100 ? "\(start.count) bytes" : "its first 16 bytes"))"
+        guard start.count < 100 else { return "it does not start as a database does" }
+        return "it holds \(start.count) byte\(start.count == 1 ? "" : "s"), too few for a database"
     }
 
     /// What a start reads, and the rows of each table that do not decode (their rowids; the
