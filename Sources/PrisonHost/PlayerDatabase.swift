@@ -107,17 +107,22 @@ final class PlayerDatabase {
 
     /// Checks a copy of the database at `url` and of its log (``checkedQueue(at:)``) in a
     /// temporary folder, so the file itself is only opened once it is known to be whole and of a
-    /// version this program reads; nothing to check when there is no file or an empty one.
+    /// version this program reads; nothing to check when there is no file, an empty one, or no
+    /// room for the copy.
     private static func checkCopy(of url: URL) throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         guard size > 0 else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let copy = folder.appendingPathComponent(fileName)
-        try FileManager.default.copyItem(at: url, to: copy)
-        if FileManager.default.fileExists(atPath: url.path + "-wal") {
-            try FileManager.default.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: url, to: copy)
+            if FileManager.default.fileExists(atPath: url.path + "-wal") {
+                try FileManager.default.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+            }
+        } catch {
+            return  // No room for a copy: the file itself is checked as it is opened.
         }
         try checkedQueue(at: copy).close()
     }
