@@ -41,6 +41,18 @@ struct ProfileWithRecords {
         profile.perform([.keepGame(game), .keepScores(scores), .keepStatistics(statistics)])
     }
 
+    private init(root: URL, of other: ProfileWithRecords) {
+        (self.root, game, scores, statistics) = (root, other.game, other.scores, other.statistics)
+    }
+
+    /// The same profile in a new temporary folder.
+    func copy() throws -> ProfileWithRecords {
+        let copy = ProfileWithRecords(root: try temporaryDirectory(), of: self)
+        try FileManager.default.removeItem(at: copy.root)
+        try FileManager.default.copyItem(at: root, to: copy.root)
+        return copy
+    }
+
     /// Runs `sql` on the database as another program would.
     func execute(_ sql: String) throws {
         let queue = try DatabaseQueue(path: databaseFile.path)
