@@ -206,3 +206,18 @@ func run(_ tool: String, _ arguments: [String]) -> Int32 {
     try #require(run("/bin/mount", ["-o", "remount,rw", mount.path]) == 0)
     #expect(try fileNames(in: profile.folder).map { try Data(contentsOf: profile.folder.appendingPathComponent($0)) } == before)
 }
+
+/// A room of 10^5 entries in an earlier version's `scores.json` is imported, its best ten kept
+/// (the build before this one made a date formatter for each entry: 12 s for this file).
+@Test func aHundredThousandEntriesOfARoomAreImportedToTheirBestTen() throws {
+    let profile = try ProfileWithRecords()
+    defer { try? FileManager.default.removeItem(at: profile.root) }
+    let entries = (0..<100_000).map { ScoreEntry(score: $0, cleared: false, moves: 1, date: Date(timeIntervalSince1970: Double($0))) }
+    let entry = #"{"board": "b", "cleared": false, "date": "2026-11-27T06:42:12Z", "moves": 1, "score": SCORE}"#
+    let room = entries.map { entry.replacingOccurrences(of: "SCORE", with: String($0.score)) }.joined(separator: ",")
+    try Data(#"{"format": "puzzle-prison-scores", "version": 1, "rooms": {"9x9x9": [\#(room)]}}"#.utf8)
+        .write(to: profile.folder.appendingPathComponent("scores.json"))
+    let reopened = try Profile(environment: profile.environment)
+    #expect(reopened.loadedRecords.scores.entries(forKey: "9x9x9").map(\.score) == [99_999], "a board holds one place")
+    #expect(reopened.loadedRecords.scores.entries(forKey: "4x12x10") == profile.scores.entries(forKey: "4x12x10"))
+}
