@@ -184,7 +184,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonHostTests",
-            dependencies: ["PrisonHost", "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles"]
+            dependencies: [
+                "PrisonHost", "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
+                // The database tests damage rows as other programs can.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "SoundMakerTests",

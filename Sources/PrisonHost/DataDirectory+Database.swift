@@ -10,14 +10,18 @@ extension DataDirectory {
     var databaseCompanions: [URL] { ["-wal", "-shm"].map { URL(fileURLWithPath: databaseFile.path + $0) } }
 
     /// The player's database, opened (made at the first start); nil when it cannot be used this
-    /// time. A damaged database is moved aside (with its log) to `player.sqlite3.damaged-<UTC
+    /// time. Rows that do not decode are left out, and said (``PlayerDatabase/damage``). A damaged database is moved aside (with its log) to `player.sqlite3.damaged-<UTC
     /// time of now>` and a new one started; one from a newer version of the program is refused
     /// and left as it is; the notices say so in a player's words.
     func openDatabase(now: Date = Date()) -> Loaded<PlayerDatabase?> {
         let notKept = "so games, scores and statistics will not be kept this time."
         let problem: String
         do throws(PlayerDatabase.OpenError) {
-            return Loaded(value: try PlayerDatabase(url: databaseFile))
+            let database = try PlayerDatabase(url: databaseFile)
+            guard !database.damage.isEmpty else { return Loaded(value: database) }
+            return Loaded(
+                value: database, warning: database.damage.map(\.warning).joined(separator: "; "),
+                notice: database.damage.map(\.notice).joined(separator: " "))
         } catch {
             switch error {
             case .newer(let version):
@@ -58,11 +62,39 @@ extension DataDirectory {
         }
     }
 
+    /// The player's database as it is, to read from when its folder cannot be written: a copy of
+    /// it and of its log in a temporary folder (removed with it), so nothing here is written;
+    /// nil when there is none or the copy cannot be opened.
+    func openDatabaseCopy() -> PlayerDatabase? {
+        guard FileManager.default.fileExists(atPath: databaseFile.path) else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-read-only-\(UUID().uuidString)")
+        let copy = folder.appendingPathComponent(PlayerDatabase.fileName)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: databaseFile, to: copy)
+            let log = URL(fileURLWithPath: databaseFile.path + "-wal")
+            if FileManager.default.fileExists(atPath: log.path) {
+                try FileManager.default.copyItem(at: log, to: URL(fileURLWithPath: copy.path + "-wal"))
+            }
+            let database = try PlayerDatabase(url: copy)
+            database.removesFolder = true
+            return database
+        } catch {
+            printWarning("the saved game, top 10 and statistics in \(databaseFile.path) cannot be shown: \(error)")
+            try? FileManager.default.removeItem(at: folder)
+            return nil
+        }
+    }
+
     /// Imports the JSON files an earlier version kept (``gameFile``, ``scoresFile``,
-    /// ``statisticsFile``) into `database` once, in one transaction, then renames them to
-    /// `<name>.imported-<UTC time of now>`: kept, not deleted. A file imported already (the
-    /// program was stopped before the rename) is only renamed; a damaged one is moved aside as
-    /// the loads do. What went wrong, and what was imported, for standard error and the screen.
+    /// ``statisticsFile``) into `database` once, in one transaction, merging with what it holds:
+    /// each room's best ten of both, the finished games it does not have yet, and a game in
+    /// progress among the games U goes back to when the database has one of its own. Then renames
+    /// them to `<name>.imported-<UTC time of now>`: kept, not deleted. A file is marked imported
+    /// only once its contents are in; one that cannot be read is left for the next start, a
+    /// damaged one is moved aside as the loads do, and neither changes what the database holds. A
+    /// file imported already (the program was stopped before the rename) is only renamed. What
+    /// went wrong, and what was imported, for standard error and the screen.
     func importJSONFiles(into database: PlayerDatabase, now: Date = Date()) -> [Loaded<Void>] {
         let files = [gameFile, scoresFile, statisticsFile].filter { FileManager.default.fileExists(atPath: $0.path) }
         guard !files.isEmpty else { return [] }
@@ -71,23 +103,37 @@ extension DataDirectory {
         do throws(AssetError) { imported = try database.importedFiles() } catch {
             return [Loaded(value: (), warning: "the files of an earlier version could not be imported: \(error)")]
         }
-        let pending = files.map(\.lastPathComponent).filter { !imported.contains($0) }
-        if !pending.isEmpty {
-            var effects: [Effect] = []
-            func take<Value>(_ loaded: Loaded<Value>) -> Value {
-                reports.append(Loaded(value: (), warning: loaded.warning, notice: loaded.notice))
-                return loaded.value
+        var read: [String] = []
+        var effects: [Effect] = []
+        /// The value of `loaded` from `file`, nil when it was not read; reports what went wrong.
+        func take<Value>(_ file: URL, _ loaded: Loaded<Value?>) -> Value? {
+            reports.append(Loaded(value: (), warning: loaded.warning, notice: loaded.notice))
+            guard let value = loaded.value else { return nil }
+            read.append(file.lastPathComponent)
+            return value
+        }
+        let pending = Set(files.map(\.lastPathComponent)).subtracting(imported)
+        if pending.contains(gameFile.lastPathComponent), let game = take(gameFile, loadGame(now: now)), !game.isOver {
+            if database.hasGame {
+                let history = database.gameHistory
+                effects.append(.keepGameHistory(earlier: history.earlier + [game], later: history.later))
+            } else {
+                effects.append(.keepGame(game))
             }
-            if pending.contains(gameFile.lastPathComponent), let game = take(loadGame(now: now)) {
-                effects.append(game.isOver ? .forgetGame : .keepGame(game))
-            }
-            if pending.contains(scoresFile.lastPathComponent) {
-                effects.append(.keepScores(take(loadScores(now: now))))
-            }
-            if pending.contains(statisticsFile.lastPathComponent) {
-                effects.append(.keepStatistics(take(loadStatistics(now: now))))
-            }
-            do throws(AssetError) { try database.keep(effects, importing: pending) } catch {
+        }
+        if pending.contains(scoresFile.lastPathComponent),
+            let scores = take(scoresFile, load(scoresFile, named: .scores, now: now) { data throws(AssetError) in try ScoreTable(json: data) })
+        {
+            effects.append(.keepScores(database.scores.merged(with: scores)))
+        }
+        if pending.contains(statisticsFile.lastPathComponent),
+            let statistics = take(
+                statisticsFile, load(statisticsFile, named: .statistics, now: now) { data throws(AssetError) in try Statistics(json: data) })
+        {
+            effects.append(.keepStatistics(database.statistics.merged(with: statistics)))
+        }
+        if !read.isEmpty {
+            do throws(AssetError) { try database.keep(effects, importing: read) } catch {
                 reports.append(
                     Loaded(
                         value: (), warning: "the files of an earlier version could not be imported (\(error)); they are left as they are",
@@ -95,7 +141,8 @@ extension DataDirectory {
                 return reports
             }
         }
-        for file in files where FileManager.default.fileExists(atPath: file.path) {
+        let done = imported.union(read)
+        for file in files where done.contains(file.lastPathComponent) && FileManager.default.fileExists(atPath: file.path) {
             do throws(AssetError) {
                 let aside = try moveAside(file, now: now, as: "imported")
                 reports.append(Loaded(value: (), warning: "\(file.path) was imported into \(databaseFile.path) and kept as \(aside.lastPathComponent)"))

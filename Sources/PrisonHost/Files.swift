@@ -35,9 +35,14 @@ package func readText(atPath path: String, what: String = "") throws(AssetError)
     }
 }
 
-/// Writes `message` as one line on standard error, after the program's name.
+/// The longest warning written whole: a file's bad line of a megabyte is cut, not echoed.
+package let longestWarning = 2000
+
+/// Writes `message` as one line on standard error, after the program's name; past
+/// ``longestWarning`` characters it is cut, saying how much was left out.
 package func printWarning(_ message: String) {
-    writeStandardError(Data("puzzle-prison: \(message)\n".utf8))
+    let shown = message.count <= longestWarning ? message : "\(message.prefix(longestWarning))… (\(message.count - longestWarning) more characters)"
+    writeStandardError(Data("puzzle-prison: \(shown)\n".utf8))
 }
 
 /// Replaces the file at `url` with `data` so that the file is always either the old contents or

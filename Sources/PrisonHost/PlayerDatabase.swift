@@ -38,6 +38,16 @@ final class PlayerDatabase {
     /// The games U goes back to and those Ctrl+Shift+Z returns to, the nearest last, as
     /// committed; games whose rows no longer make a game are left out.
     private(set) var gameHistory: (earlier: [Game], later: [Game])
+    /// What the opening found that does not decode and left out, one problem a table: in full
+    /// (for standard error) and in a player's words (for the screen); empty when all was read.
+    private(set) var damage: [(warning: String, notice: String)] = []
+
+    /// Whether the database is a copy whose folder goes with it (``DataDirectory/openDatabaseCopy()``).
+    var removesFolder = false
+
+    deinit {
+        if removesFolder { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    }
 
     /// Why a database could not be opened.
     enum OpenError: Error {
@@ -54,23 +64,19 @@ final class PlayerDatabase {
         self.url = url
         // Read from the header before SQLite opens the file, so a newer database stays untouched.
         if let version = Self.headerVersion(of: url), version > Self.schemaVersion { throw .newer(version) }
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // SQLite takes a file too short for a header for an empty one and writes over it.
+        if let reason = Self.notADatabase(url) { throw .damaged(reason) }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            try queue.inDatabase { db in
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                guard version <= Self.schemaVersion else { throw OpenError.newer(version) }
-                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
-            }
+            // Checked on a copy first: SQLite writes to the file it opens (its header, the log it
+            // finds), so a damaged one is put aside, and a newer one (even only in its log) left,
+            // byte for byte as found.
+            try Self.checkCopy(of: url)
+            queue = try Self.checkedQueue(at: url)
             try Self.migrator.migrate(queue)
-            (storedGame, scores, statistics, gameHistory) = try queue.read { db in
-                (try Self.savedGame(in: db), try Self.scores(in: db), try Self.statistics(in: db), try Self.gameHistory(in: db))
-            }
+            let contents = try queue.read(Self.contents)
+            (storedGame, scores, statistics, gameHistory) = (contents.game, contents.scores, contents.statistics, contents.history)
+            damage = Self.putAside(contents, in: queue, at: url)
         } catch let error as OpenError {
             throw error
         } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
@@ -80,6 +86,45 @@ final class PlayerDatabase {
         }
         self.queue = queue
         storedGames = Dictionary(statistics.games.map { (Self.key(of: $0), $0) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The database at `url` opened in WAL mode with `synchronous = FULL`, once its version is
+    /// one this program reads and SQLite's `quick_check` finds it whole.
+    private static func checkedQueue(at url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try queue.inDatabase { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard version <= Self.schemaVersion else { throw OpenError.newer(version) }
+            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+            guard check == ["ok"] else { throw OpenError.damaged(check.prefix(3).joined(separator: "; ")) }
+        }
+        return queue
+    }
+
+    /// Checks a copy of the database at `url` and of its log (``checkedQueue(at:)``) in a
+    /// temporary folder, so the file itself is only opened once it is known to be whole and of a
+    /// version this program reads; nothing to check when there is no file, an empty one, or no
+    /// room for the copy.
+    private static func checkCopy(of url: URL) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size > 0 else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("puzzle-prison-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent(fileName)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: url, to: copy)
+            if FileManager.default.fileExists(atPath: url.path + "-wal") {
+                try FileManager.default.copyItem(atPath: url.path + "-wal", toPath: copy.path + "-wal")
+            }
+        } catch {
+            return  // No room for a copy: the file itself is checked as it is opened.
+        }
+        try checkedQueue(at: copy).close()
     }
 
     /// The schema, one migration a version; each sets `user_version` to its number, which a
@@ -150,20 +195,86 @@ final class PlayerDatabase {
         return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    /// The games U goes back to and those Ctrl+Shift+Z returns to, the nearest last.
-    private static func gameHistory(in db: Database) throws -> (earlier: [Game], later: [Game]) {
-        func games(in list: String) throws -> [Game] {
-            try String.fetchAll(db, sql: "SELECT game FROM historyGame WHERE list = ? ORDER BY position", arguments: [list])
-                .compactMap { text in try? SavedGame(json: Data(text.utf8)).game() }
-        }
-        return (try games(in: "earlier"), try games(in: "later"))
+    /// Why the file at `url` is not a database, when it is not empty and does not start as one
+    /// does; nil when there is no file, an empty one (SQLite makes it a database) or a database.
+    private static func notADatabase(_ url: URL) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 100), !start.isEmpty else { return nil }
+        guard start.count < 100 || start.prefix(16) != Data("SQLite format 3\u{0}".utf8) else { return nil }
+        guard start.count < 100 else { return "it does not start as a database does" }
+        return "it holds \(start.count) byte\(start.count == 1 ? "" : "s"), too few for a database"
     }
 
-    /// The game in progress as rows, or nil when there is none.
+    /// What a start reads, and the rows of each table that do not decode (their rowids; the
+    /// game's table stands for the whole game: its row, its moves and its undone moves).
+    private struct Contents {
+        var game: SavedGame?
+        var scores = ScoreTable()
+        var statistics = Statistics()
+        var history: (earlier: [Game], later: [Game]) = ([], [])
+        var damaged: [(table: String, rowids: [Int64], reason: String)] = []
+    }
+
+    /// Reads the records; a row that does not decode is left out and named in ``Contents/damaged``,
+    /// and a game in progress whose rows do not decode leaves no game. Only SQLite's own errors throw.
+    private static func contents(in db: Database) throws -> Contents {
+        var contents = Contents()
+        do { contents.game = try savedGame(in: db) } catch let error as DatabaseError { throw error } catch {
+            contents.damaged.append(("game", [], String(describe(error).prefix(300))))
+        }
+        var reason = ""
+        func decoded<Value>(_ rows: [Row], in table: String, _ decode: (Row) throws -> Value) -> [Value] {
+            var bad: [Int64] = []
+            let values = rows.compactMap { row -> Value? in
+                do { return try decode(row) } catch {
+                    if bad.isEmpty { reason = String(describe(error).prefix(300)) }
+                    bad.append(row[0] as Int64)  // the rowid SQLite keeps as an integer
+                    return nil
+                }
+            }
+            if !bad.isEmpty { contents.damaged.append((table, bad, reason)) }
+            return values
+        }
+        let scoreRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT rowid, room, score, cleared, moves, date, board FROM bestScore
+                WHERE score BETWEEN 0 AND ? AND moves BETWEEN 0 AND ? ORDER BY room, place
+                """,
+            arguments: [ScoreEntry.maximumScore, ScoreEntry.maximumMoves])
+        let entries = decoded(scoreRows, in: "bestScore") { row in
+            let date = Date(timeIntervalSince1970: TimeInterval(try row.decode(Int64.self, forColumn: "date")))
+            let entry = ScoreEntry(
+                score: try row.decode(forColumn: "score"), cleared: try row.decode(forColumn: "cleared"),
+                moves: try row.decode(forColumn: "moves"), date: date, board: try row.decode(forColumn: "board"))
+            return (room: try row.decode(String.self, forColumn: "room"), entry: entry)
+        }
+        contents.scores = ScoreTable(rooms: Dictionary(grouping: entries, by: \.room).mapValues { $0.map(\.entry) })
+        let gameRows = try Row.fetchAll(
+            db, sql: "SELECT id, room, board, score, cleared FROM finishedGame WHERE score BETWEEN 0 AND ? ORDER BY id",
+            arguments: [ScoreEntry.maximumScore])
+        contents.statistics = Statistics(
+            games: decoded(gameRows, in: "finishedGame") { row in
+                GameRecord(
+                    room: try row.decode(forColumn: "room"), board: try row.decode(forColumn: "board"),
+                    score: try row.decode(forColumn: "score"), cleared: try row.decode(forColumn: "cleared"))
+            })
+        // Games U goes back to that decode but no longer make a game are left out, as before.
+        let historyRows = try Row.fetchAll(db, sql: "SELECT rowid, list, game FROM historyGame ORDER BY list, position")
+        let history = decoded(historyRows, in: "historyGame") { row in
+            (list: try row.decode(String.self, forColumn: "list"), game: try? SavedGame(json: Data(try row.decode(String.self, forColumn: "game").utf8)).game())
+        }
+        func games(in list: String) -> [Game] { history.filter { $0.list == list }.compactMap(\.game) }
+        contents.history = (games(in: "earlier"), games(in: "later"))
+        return contents
+    }
+
+    /// The game in progress as rows, or nil when there is none; throws when its rows do not decode.
     private static func savedGame(in db: Database) throws -> SavedGame? {
         guard let row = try Row.fetchOne(db, sql: "SELECT rules, start FROM game") else { return nil }
-        let rulesText: String = row["rules"]
-        let start: String = row["start"]
+        let rulesText: String = try row.decode(forColumn: "rules")
+        let start: String = try row.decode(forColumn: "start")
         let moves = try String.fetchAll(db, sql: "SELECT line FROM move ORDER BY number")
         let undone = try String.fetchAll(db, sql: "SELECT line FROM undoneMove ORDER BY number")
         let rules = try JSONDecoder().decode(Rules.self, from: Data(rulesText.utf8))
@@ -172,30 +283,47 @@ final class PlayerDatabase {
             redo: undone.reversed())
     }
 
-    /// The best scores; entries no game can have are left out.
-    private static func scores(in db: Database) throws -> ScoreTable {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT room, score, cleared, moves, date, board FROM bestScore
-                WHERE score BETWEEN 0 AND ? AND moves BETWEEN 0 AND ? ORDER BY room, place
-                """,
-            arguments: [ScoreEntry.maximumScore, ScoreEntry.maximumMoves])
-        var rooms: [String: [ScoreEntry]] = [:]
-        for row in rows {
-            let date = Date(timeIntervalSince1970: TimeInterval(row["date"] as Int64))
-            rooms[row["room"], default: []].append(
-                ScoreEntry(score: row["score"], cleared: row["cleared"], moves: row["moves"], date: date, board: row["board"]))
-        }
-        return ScoreTable(rooms: rooms)
-    }
+    /// The players' words for the records of each table.
+    private static let recordNames = [
+        "bestScore": "best scores", "finishedGame": "statistics", "historyGame": "games U goes back to",
+    ]
 
-    /// The finished games, oldest first; records no game can have are left out.
-    private static func statistics(in db: Database) throws -> Statistics {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT room, board, score, cleared FROM finishedGame WHERE score BETWEEN 0 AND ? ORDER BY id",
-            arguments: [ScoreEntry.maximumScore])
-        return Statistics(games: rows.map { GameRecord(room: $0["room"], board: $0["board"], score: $0["score"], cleared: $0["cleared"]) })
+    /// Moves the rows of `contents` that do not decode into the table `damaged` (each row as its
+    /// values quoted as SQL, byte for byte), so the next start reads what is left without a
+    /// notice; says what was left out, and whether it could be moved (not in a read-only folder).
+    private static func putAside(_ contents: Contents, in queue: DatabaseQueue, at url: URL) -> [(warning: String, notice: String)] {
+        guard !contents.damaged.isEmpty else { return [] }
+        var moved = "moved to its table damaged"
+        do {
+            try queue.write { db in
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS damaged (id INTEGER PRIMARY KEY, source TEXT NOT NULL, record TEXT NOT NULL)")
+                for (table, rowids, _) in contents.damaged {
+                    let filter = table == "game" ? "" : " WHERE rowid IN (\(rowids.map(String.init).joined(separator: ", ")))"
+                    for source in table == "game" ? ["game", "move", "undoneMove"] : [table] {
+                        let values = try db.columns(in: source).map { "quote(\($0.name.quotedDatabaseIdentifier))" }
+                        try db.execute(
+                            sql: "INSERT INTO damaged (source, record) SELECT ?, \(values.joined(separator: " || ', ' || ")) FROM \(source)\(filter)",
+                            arguments: [source])
+                        try db.execute(sql: "DELETE FROM \(source)\(filter)")
+                    }
+                }
+            }
+        } catch {
+            moved = "not moved aside (\(describe(error))), so the next start says so again"
+        }
+        return contents.damaged.map { table, rowids, reason in
+            guard let records = recordNames[table] else {
+                return (
+                    "the game in progress in \(url.path) does not decode (\(reason)): a new game starts, and its rows were \(moved)",
+                    "Your saved game could not be read, so a new game starts."
+                )
+            }
+            return (
+                "\(rowids.count) row\(rowids.count == 1 ? "" : "s") of table \(table) in \(url.path) do not decode (\(reason)): "
+                    + "they are left out, and were \(moved)",
+                "Some of your \(records) could not be read, so they are left out."
+            )
+        }
     }
 
     /// The game in progress as committed now, or nil when there is none; a game whose rows do not
@@ -203,6 +331,9 @@ final class PlayerDatabase {
     func savedGame() throws(AssetError) -> SavedGame? {
         do { return try queue.read(Self.savedGame) } catch { throw AssetError("\(url.path): \(Self.describe(error))") }
     }
+
+    /// Whether a game in progress is kept.
+    var hasGame: Bool { storedGame != nil }
 
     /// The names of the JSON files of an earlier version imported already.
     func importedFiles() throws(AssetError) -> Set<String> {

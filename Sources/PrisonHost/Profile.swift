@@ -12,6 +12,9 @@ public final class Profile {
     private let config: ConfigDirectory?
     private let lock: ProfileLock?
     private let database: PlayerDatabase?
+    /// Whether what the session asks to keep is written: not when the data folder cannot be
+    /// written, where ``database`` is a copy to read from.
+    private let keeps: Bool
     /// The records as loaded at the start: a session starts with them and keeps them from then
     /// on (what it asks to keep is written, not put back here).
     public let loadedRecords: PlayerRecords
@@ -27,6 +30,7 @@ public final class Profile {
         var records = PlayerRecords()
         var lock: ProfileLock?
         var database: PlayerDatabase?
+        var keeps = true
         let notKept = "Games and scores will not be kept"
         var directory: DataDirectory?
         do throws(AssetError) { directory = try DataDirectory(environment: environment) } catch {
@@ -48,12 +52,18 @@ public final class Profile {
                             + "Two on one profile would each keep their game over the other's.")
                 case .unavailable(let reason):
                     printWarning("games and scores will not be kept: \(reason)")
-                    notices.append("\(notKept): their folder cannot be used (see the terminal for why).")
+                    database = directory.openDatabaseCopy()
+                    keeps = database == nil
+                    notices.append(
+                        "\(notKept): their folder cannot be used (see the terminal for why)."
+                            + (keeps ? "" : " Your saved game, top 10 and statistics are shown as they were."))
                 }
             }
         }
         if let directory, let database {
-            for report in directory.importJSONFiles(into: database) { Self.take(report, telling: &notices) }
+            if keeps {
+                for report in directory.importJSONFiles(into: database) { Self.take(report, telling: &notices) }
+            }
             records.scores = database.scores
             records.statistics = database.statistics
             (records.earlierGames, records.laterGames) = database.gameHistory
@@ -61,6 +71,7 @@ public final class Profile {
         }
         self.lock = lock
         self.database = database
+        self.keeps = keeps
         do throws(AssetError) {
             let config = try ConfigDirectory(environment: environment)
             self.config = config
@@ -84,7 +95,7 @@ public final class Profile {
     }
 
     /// Takes the notices not shown yet: what went wrong with the player's files, in their words.
-    func takeNotices() -> [String] {
+    package func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
     }
@@ -129,7 +140,7 @@ public final class Profile {
             case .play, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit: break
             }
         }
-        guard !kept.isEmpty, let database else { return }
+        guard !kept.isEmpty, keeps, let database else { return }
         attempt("cannot keep the game, scores and statistics", notice: "Your game could not be saved") { () throws(AssetError) in
             try database.keep(kept)
         }
@@ -148,7 +159,7 @@ public final class Profile {
     /// Makes the saved game in the file at `path` the game in progress; the game, or why not.
     @discardableResult
     public func importGame(from path: String) throws(AssetError) -> Game {
-        guard let database else { throw AssetError("games are not kept here, so a game cannot be imported") }
+        guard keeps, let database else { throw AssetError("games are not kept here, so a game cannot be imported") }
         let text = try readFile(atPath: path, what: "saved game")
         let game: Game
         do throws(SaveError) { game = try SavedGame(json: text).game() } catch {

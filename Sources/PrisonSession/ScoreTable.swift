@@ -70,13 +70,14 @@ package struct ScoreEntry: Hashable, Sendable, Codable {
         try container.encode(score, forKey: .score)
         try container.encode(cleared, forKey: .cleared)
         try container.encode(moves, forKey: .moves)
-        try container.encode(ISO8601DateFormatter().string(from: date), forKey: .date)
+        try container.encode(date.formatted(.iso8601), forKey: .date)
         try container.encodeIfPresent(board, forKey: .board)
     }
 
     /// The date an ISO 8601 `text` gives, or an error naming the date's key.
     private static func date(_ text: String, in container: KeyedDecodingContainer<CodingKeys>) throws -> Date {
-        guard let date = ISO8601DateFormatter().date(from: text) else {
+        // A format style, not a formatter made for each of 10^5 entries.
+        guard let date = try? Date(text, strategy: .iso8601) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .date, in: container, debugDescription: "\"\(text)\" is not a date in ISO 8601 (like 2026-11-18T11:06:40Z)")
         }
@@ -111,6 +112,24 @@ public struct ScoreTable: Hashable, Sendable {
     /// cut to ``places``.
     package init(rooms: [String: [ScoreEntry]]) {
         self.rooms = rooms.mapValues { entries in Array(entries.sorted { $0.ranks(above: $1) }.prefix(Self.places)) }
+    }
+
+    /// This table and `other` together: each room's best ``places`` of both, an entry in both
+    /// once, a board once (at its better entry).
+    package func merged(with other: ScoreTable) -> ScoreTable {
+        var rooms = rooms
+        for (key, entries) in other.rooms {
+            var merged = rooms[key, default: []]
+            for entry in entries where !merged.contains(entry) {
+                if let board = entry.board, let earlier = merged.firstIndex(where: { $0.board == board }) {
+                    guard entry.ranks(above: merged[earlier]) else { continue }
+                    merged.remove(at: earlier)
+                }
+                merged.append(entry)
+            }
+            rooms[key] = merged
+        }
+        return ScoreTable(rooms: rooms)
     }
 
     /// The key a room's entries are kept under: walls, width and height, like `4x12x10`.

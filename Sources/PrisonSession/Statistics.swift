@@ -95,6 +95,9 @@ public struct Statistics: Hashable, Sendable {
         games = Array(games.suffix(Self.maximumGames))
     }
 
+    /// These games and `other`'s after them: a board counted in both once, at its better ending.
+    package func merged(with other: Statistics) -> Statistics { Statistics(games: games + other.games) }
+
     /// Records the ending `record`: a new board at the end; a board already counted keeps the
     /// better ending (a higher score, or a clear at the same score). Whether anything changed.
     @discardableResult
