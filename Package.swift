@@ -54,6 +54,8 @@ let package = Package(
                 "PrisonWorld",
                 "PrisonFiles",
                 "PrisonReports",
+                // The package's version, for --version (About.packageVersion).
+                "PrisonSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSimTests",
-            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles", "PrisonSpaceTesting"]
+            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles", "PrisonSession", "PrisonSpaceTesting"]
         ),
         .testTarget(
             name: "PrisonReportsTests",

@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import PrisonFiles
 import PrisonRules
+import PrisonSession
 
 @main
 struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
-        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self])
+        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self],
+        version: "prison-sim \(About.packageVersion)")
 
     static func main() {
         // A closed standard output must not be taken over by a file opened later.
