@@ -9,8 +9,8 @@ struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
-        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self],
-        version: "prison-sim \(About.packageVersion)")
+        version: "prison-sim \(About.packageVersion)",
+        subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self])
 
     static func main() {
         // A closed standard output must not be taken over by a file opened later.
