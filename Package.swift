@@ -81,6 +81,8 @@ let package = Package(
                 "PrisonReports",
                 // `bench space` measures a gesture performed on a presented immersive view.
                 "SwiftUI",
+                // The package's version, for --version (About.packageVersion).
+                "PrisonSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -166,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PrisonSimTests",
-            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles", "PrisonSpaceTesting"]
+            dependencies: ["PrisonSim", "PrisonRules", "PrisonFiles", "PrisonSession", "PrisonSpaceTesting"]
         ),
         .testTarget(
             name: "PrisonReportsTests",

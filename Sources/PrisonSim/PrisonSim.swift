@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import PrisonFiles
 import PrisonRules
+import PrisonSession
 
 @main
 struct PrisonSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prison-sim",
         abstract: "Puzzle Prison without a window: make boards, play moves, pick blocks with rays, measure the engines.",
+        version: "prison-sim \(About.packageVersion)",
         subcommands: [New.self, Play.self, Solve.self, Run.self, Sweep.self, Merge.self, Pick.self, EngineBench.self])
 
     static func main() {
