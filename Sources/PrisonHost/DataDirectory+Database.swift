@@ -73,19 +73,19 @@ extension DataDirectory {
         }
         let pending = files.map(\.lastPathComponent).filter { !imported.contains($0) }
         if !pending.isEmpty {
-            var effects: [Effect] = []
+            var effects: [Keeping] = []
             func take<Value>(_ loaded: Loaded<Value>) -> Value {
                 reports.append(Loaded(value: (), warning: loaded.warning, notice: loaded.notice))
                 return loaded.value
             }
             if pending.contains(gameFile.lastPathComponent), let game = take(loadGame(now: now)) {
-                effects.append(game.isOver ? .forgetGame : .keepGame(game))
+                effects.append(game.isOver ? .forgetGame : .game(game))
             }
             if pending.contains(scoresFile.lastPathComponent) {
-                effects.append(.keepScores(take(loadScores(now: now))))
+                effects.append(.scores(take(loadScores(now: now))))
             }
             if pending.contains(statisticsFile.lastPathComponent) {
-                effects.append(.keepStatistics(take(loadStatistics(now: now))))
+                effects.append(.statistics(take(loadStatistics(now: now))))
             }
             do throws(AssetError) { try database.keep(effects, importing: pending) } catch {
                 reports.append(

@@ -17,11 +17,11 @@ extension Session {
         guard hintSearch == nil else { return }
         let query = HintQuery(game: world.game, time: world.time, plan: hintPlan)
         hintSearch = (query, nil)
-        effects.append(.searchHint(query))
+        effects.append(.work(.searchHint(query)))
         message = .thinking
     }
 
-    /// Takes the answer the front end found for `query` (``Effect/searchHint(_:)``): the group to
+    /// Takes the answer the front end found for `query` (``Work/searchHint(_:)``): the group to
     /// break with the plan it belongs to, or nil when there is no move. It shows unless the game
     /// moved on or the player stopped waiting.
     public func hintFound(_ answer: (group: Group, plan: SearchPlan)?, for query: HintQuery) {

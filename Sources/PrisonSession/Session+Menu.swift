@@ -181,7 +181,7 @@ extension Session {
             // Nothing is lost: quit at once; a game that is not kept is asked about first.
             menu = nil
             if keepsGameOnQuit || world.game.moves.isEmpty || world.game.isOver || replay != nil {
-                effects.append(.quit)
+                effects.append(.window(.quit))
             } else {
                 isAskingToQuit = true
             }
@@ -239,7 +239,7 @@ extension Session {
             startsMuted = false
         case .mouseLook:
             settings.mouseLook.toggle()
-            effects.append(.mouseLook(settings.mouseLook))
+            effects.append(.window(.mouseLook(settings.mouseLook)))
         case .fieldOfView:
             let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
             let index = choices.firstIndex(of: settings.fieldOfView) ?? 0

@@ -142,7 +142,7 @@ public final class Session {
         }
         // A benchmark draws the same frames whatever the player chose: the usual look and sound.
         if keepsRecords {
-            if isMouseLookOn { effects.append(.mouseLook(true)) }
+            if isMouseLookOn { effects.append(.window(.mouseLook(true))) }
         } else {
             let usual = Settings()
             self.records.settings.palette = usual.palette
@@ -216,7 +216,7 @@ public final class Session {
 
     /// Takes the effects asked for since the last call, in order: the front end does them. The
     /// game in progress, when it changed since it was last kept, is asked to be kept last
-    /// (``Effect/keepGame(_:)``, or ``Effect/forgetGame`` once it is over), so a front end that
+    /// (``Keeping/game(_:)``, or ``Keeping/forgetGame`` once it is over), so a front end that
     /// does the effects before it draws a frame has kept every move that frame shows, and the
     /// effects of one call (an ending's scores, statistics and finished game) belong together.
     public func takeEffects() -> [Effect] {
@@ -231,7 +231,7 @@ public final class Session {
 
     /// Plays `sound` at `pitch`, unless the sound is off.
     func playSound(_ sound: SoundEffect, pitch: Float = 1) {
-        if hasSound, !isMuted { effects.append(.play(sound, pitch: pitch)) }
+        if hasSound, !isMuted { effects.append(.sound(sound, pitch: pitch)) }
     }
 
     /// Asks the front end to keep `settings` when they changed.

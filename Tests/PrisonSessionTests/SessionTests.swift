@@ -74,20 +74,18 @@ final class Fixture {
     /// Does what the session asked for (files, sounds, hints, boards); the effects only a window
     /// can do.
     @discardableResult
-    func serve() -> [Effect] {
+    func serve() -> [WindowEffect] {
         if let host { return host.serve(session) }
-        var window: [Effect] = []
+        var window: [WindowEffect] = []
         var effects = session.takeEffects()
         while !effects.isEmpty {
             for effect in effects {
                 switch effect {
-                case .play(let effect, let pitch): sound.play(effect, pitch: pitch)
-                case .searchHint(let query): session.hintFound(query.search(), for: query)
-                case .buildBoard(let order):
-                    session.boardBuilt(order.build(), for: order)
-                case .toggleFullscreen, .screenshot, .mouseLook, .quit: window.append(effect)
-                case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings, .cancelBoard:
-                    kept.append(effect)
+                case .sound(let effect, let pitch): sound.play(effect, pitch: pitch)
+                case .work(.searchHint(let query)): session.hintFound(query.search(), for: query)
+                case .work(.buildBoard(let order)): session.boardBuilt(order.build(), for: order)
+                case .window(let effect): window.append(effect)
+                case .keep, .keepSettings, .work(.cancelBoard): kept.append(effect)
                 }
             }
             effects = session.takeEffects()
@@ -322,7 +320,7 @@ final class Fixture {
         #expect(session.menuSelection == nil && session.takeEffects().isEmpty)
         session.press(KeyChord(.escape))
         session.press(KeyChord(try #require(Key(name: "q"))))
-        #expect(session.takeEffects() == [.quit])
+        #expect(session.takeEffects() == [.window(.quit)])
 
         // A game that is not kept (from a board or seed): asked first, Y quits, another key stays.
         let played = try Fixture(columns: [[0, 1], [0, 1], [1, 0]], width: 3, height: 2, keepsProgress: false)
@@ -336,7 +334,7 @@ final class Fixture {
         played.session.press(KeyChord(.escape))
         played.session.press(KeyChord(try #require(Key(name: "q"))))
         played.session.press(KeyChord(.letterY))
-        #expect(played.session.takeEffects() == [.quit])
+        #expect(played.session.takeEffects() == [.window(.quit)])
     }
 
     @Test func tapsDoNotGoThroughTheHelpOrTheMenu() throws {
