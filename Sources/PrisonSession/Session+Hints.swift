@@ -56,8 +56,7 @@ extension Session {
         let wall = group.cells.first?.wall ?? 0
         let faced = wall == head.facedWall
         if turning, !faced { head.face(wall: wall) }
-        let multiplier = world.game.multiplier(forTapAt: world.time)
-        let points = world.game.rules.scoring.points(forGroupOf: group.size) * multiplier
+        let points = world.game.preview(of: group, at: world.time).points
         let place = world.layout.walls > 1 ? " on wall \(wall + 1)" : ""
         var words = "Hint: \(HUDText.count(group.size, "block"))\(place), \(HUDText.count(points, "point"))"
         if let next = groupSetUp(by: group), next.points > points {
@@ -76,7 +75,7 @@ extension Session {
         guard (try? game.play(Move(ahead[0]))) != nil,
             let next = game.board.group(at: ahead[1], corners: game.rules.corners)
         else { return nil }
-        return (next.size, game.rules.scoring.points(forGroupOf: next.size))
+        return (next.size, game.preview(of: next, at: nil).points)
     }
 
     /// Takes the hint away (a move, an undo, a new game), with its words or the thinking note.

@@ -158,7 +158,6 @@ extension Session {
             hoverGroup = (game.board, game.rules.corners, target.cell, group)
         }
         guard let group, group.size >= 2 else { return }
-        let multiplier = game.multiplier(forTapAt: world.time)
-        hover = (group, game.rules.scoring.points(forGroupOf: group.size) * multiplier, multiplier)
+        hover = game.preview(of: group, at: world.time)
     }
 }

@@ -68,7 +68,7 @@ public final class Session {
     /// The ray a headset points along, which takes the cursor's place while set.
     var pointer: Ray?
     /// The group under the pointer and what breaking it would score now, nil when none.
-    var hover: (group: Group, points: Int, multiplier: Int)?
+    var hover: MovePreview?
     /// The group the hover last found, for the board, corner rule and cell it was found on:
     /// looked up again only when one of them changes.
     var hoverGroup: (board: Board, corners: CornerLinks, cell: Cell, group: Group?)?
