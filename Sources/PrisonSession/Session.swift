@@ -187,26 +187,6 @@ public final class Session {
         }
     }
 
-    /// Advances everything to the frame `frame`: by its elapsed real time held keys turn the
-    /// head, the world moves on (a replay plays its moves) and messages run out; for its window
-    /// the camera is framed and the cursor's target looked up again.
-    public func advance(_ frame: FrameInput) {
-        self.frame = frame
-        let duration = max(.zero, frame.elapsed)
-        elapsed += duration
-        if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
-        let seconds = Float(duration.inSeconds)
-        let rates = Head.turnRates(holding: heldKeys)
-        if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
-        head.advance(by: duration)
-        advanceWorld(by: duration)
-        takeHint()
-        takeBoard()
-        pointCamera()
-        updateHover()
-        if case .note(_, let until) = message, until < elapsed { message = nil }
-    }
-
     /// Takes the HUD's `bands` for the frame to come before that frame is given: a look or a tap
     /// before the frame's ``advance(_:)`` (a script's first steps) is framed and aimed within
     /// them. The window gives them as soon as it knows them, at its start and at each frame's.
@@ -228,11 +208,6 @@ public final class Session {
     /// Shows `notice`, something that went wrong with the player's files, in their words, until
     /// a key or a click.
     public func report(_ notice: String) { notices.append(notice) }
-
-    /// Plays `sound` at `pitch`, unless the sound is off.
-    func playSound(_ sound: SoundEffect, pitch: Float = 1) {
-        if hasSound, !isMuted { effects.append(.sound(sound, pitch: pitch)) }
-    }
 
     /// Asks the front end to keep `settings` when they changed.
     func keep(_ settings: Settings) {
