@@ -13,7 +13,7 @@ import PrisonWorld
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock. Front ends see it
     /// through the session only: ``scene()``, ``hudState``, ``game``.
-    var world: World
+    package internal(set) var world: World
     /// Where the player looks.
     package internal(set) var head: Head
     let palettes: [Palette]

@@ -3,6 +3,7 @@ import PrisonHost
 import PrisonRules
 import PrisonSearch
 import PrisonSession
+import SessionFixture
 import PrisonWorld
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PrisonRules
 import PrisonSession
+import SessionFixture
 import Testing
 
 /// An ending is recorded when the move that ends the game is played, once, whatever the player

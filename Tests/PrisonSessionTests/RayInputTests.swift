@@ -1,5 +1,6 @@
 import PrisonRules
-@testable import PrisonSession
+import PrisonSession
+import SessionFixture
 import PrisonSpace
 import PrisonWorld
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
 import PrisonHost
 import PrisonRules
-@testable import PrisonSession
+import PrisonSession
+import SessionFixture
 import PrisonWorld
 import Testing
 import WorldChecks
