@@ -62,7 +62,7 @@ extension Session {
         case .nextPalette:
             change(.palette, by: 1)
             say("Palette: \(palette.name)")
-        case .menu: openMenu()
+        case .menu: isMenuOpen ? menuBack() : openMenu()
         }
     }
 

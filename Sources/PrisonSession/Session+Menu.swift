@@ -124,6 +124,11 @@ extension Session {
         }
     }
 
+    /// One page back, or the menu closed from its first page: the line Esc chooses.
+    func menuBack() {
+        if let item = menuItems.first(where: { $0.shortcut == .escape }) { choose(item) }
+    }
+
     /// The cursor over the menu selects the line under it.
     func menuHover(at point: SIMD2<Float>) {
         guard let layout = menuLayout, let row = layout.row(at: point), menuItems[row].isSelectable else { return }

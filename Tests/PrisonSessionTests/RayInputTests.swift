@@ -47,4 +47,17 @@ import Testing
         #expect(!fixture.session.tap(along: Self.ray(at: Cell(wall: 0, column: 0, row: 0), in: fixture.session)))
         #expect(fixture.session.game.moves.isEmpty)
     }
+
+    @Test func theMenuActionGoesBackAPageAndClosesTheMenuAsEscDoes() throws {
+        let fixture = try Self.fixture()
+        fixture.session.perform(.menu)
+        #expect(fixture.session.isMenuOpen && fixture.session.menuTitle == "Puzzle Prison")
+        fixture.session.press(KeyChord(try #require(Key(name: "s"))))
+        let page = fixture.session.menuTitle
+        #expect(page != "Puzzle Prison")
+        fixture.session.perform(.menu)
+        #expect(fixture.session.isMenuOpen && fixture.session.menuTitle == "Puzzle Prison", "one page back from \(page)")
+        fixture.session.perform(.menu)
+        #expect(!fixture.session.isMenuOpen)
+    }
 }

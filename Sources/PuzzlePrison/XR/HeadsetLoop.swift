@@ -186,12 +186,7 @@ final class HeadsetLoop {
         for (index, hand) in hands.enumerated() {
             let name = ["left", "right", "gamepad"][index]
             if hand.menuPressed {
-                if session.isMenuOpen {
-                    session.press(KeyChord(.escape))
-                    session.release(.escape)
-                } else {
-                    session.perform(.menu)
-                }
+                session.perform(.menu)
                 report("menu \(name)")
             }
             if hand.selectPressed {
