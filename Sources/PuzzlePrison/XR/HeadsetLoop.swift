@@ -157,9 +157,8 @@ final class HeadsetLoop {
 
     /// The panel standing before a head looking along `gaze`, in front of the wall it faces.
     private static func panel(picture: OffscreenFramebuffer, facing gaze: Ray) -> Panel {
-        let yaw = atan2(gaze.direction.x, -gaze.direction.z)
-        let wall = (Int((yaw / (.pi / 2)).rounded()) % 4 + 4) % 4
-        return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: wall))
+        let yaw = atan2(gaze.direction.x, -gaze.direction.z) * 180 / .pi
+        return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: Head.wall(facing: yaw, walls: 4)))
     }
 
     /// Whether the panel takes the pointer: while the menu or a notice is up.
