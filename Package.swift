@@ -175,22 +175,29 @@ let package = Package(
             dependencies: ["PrisonReports", "PrisonWorld", "PrisonFiles", "PrisonSpaceTesting"]
         ),
         .testTarget(name: "PrisonFilesTests", dependencies: ["PrisonFiles"]),
+        // A session served as a desktop front end serves it (``Fixture``): shared by the session's
+        // and the host's tests.
+        .target(
+            name: "SessionFixture",
+            dependencies: ["PrisonSession", "PrisonHost", "PrisonRules", "PrisonSpace", "PrisonWorld"],
+            path: "Tests/SessionFixture"
+        ),
         .testTarget(
             name: "PrisonSessionTests",
             dependencies: [
                 "PrisonSession", "PrisonHost", "PrisonRules", "PrisonSearch", "PrisonSpace", "PrisonWorld", "PrisonFiles", "WorldChecks",
-                "PrisonSpaceTesting",
-            ],
-            // The files puzzle-prison 2.4.0 wrote, which the first start of this version imports.
-            exclude: ["Release2.4.0"]
+                "PrisonSpaceTesting", "SessionFixture",
+            ]
         ),
         .testTarget(
             name: "PrisonHostTests",
             dependencies: [
-                "PrisonHost", "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles",
+                "PrisonHost", "PrisonSession", "PrisonRules", "PrisonSpace", "PrisonWorld", "PrisonFiles", "SessionFixture",
                 // The database tests damage rows as other programs can.
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // The files puzzle-prison 2.4.0 wrote, which the first start of this version imports.
+            exclude: ["Release2.4.0"]
         ),
         .testTarget(
             name: "SoundMakerTests",

@@ -104,7 +104,7 @@ extension DataDirectory {
             return [Loaded(value: (), warning: "the files of an earlier version could not be imported: \(error)")]
         }
         var read: [String] = []
-        var effects: [Effect] = []
+        var effects: [Keeping] = []
         /// The value of `loaded` from `file`, nil when it was not read; reports what went wrong.
         func take<Value>(_ file: URL, _ loaded: Loaded<Value?>) -> Value? {
             reports.append(Loaded(value: (), warning: loaded.warning, notice: loaded.notice))
@@ -116,21 +116,21 @@ extension DataDirectory {
         if pending.contains(gameFile.lastPathComponent), let game = take(gameFile, loadGame(now: now)), !game.isOver {
             if database.hasGame {
                 let history = database.gameHistory
-                effects.append(.keepGameHistory(earlier: history.earlier + [game], later: history.later))
+                effects.append(.gameHistory(earlier: history.earlier + [game], later: history.later))
             } else {
-                effects.append(.keepGame(game))
+                effects.append(.game(game))
             }
         }
         if pending.contains(scoresFile.lastPathComponent),
             let scores = take(scoresFile, load(scoresFile, named: .scores, now: now) { data throws(AssetError) in try ScoreTable(json: data) })
         {
-            effects.append(.keepScores(database.scores.merged(with: scores)))
+            effects.append(.scores(database.scores.merged(with: scores)))
         }
         if pending.contains(statisticsFile.lastPathComponent),
             let statistics = take(
                 statisticsFile, load(statisticsFile, named: .statistics, now: now) { data throws(AssetError) in try Statistics(json: data) })
         {
-            effects.append(.keepStatistics(database.statistics.merged(with: statistics)))
+            effects.append(.statistics(database.statistics.merged(with: statistics)))
         }
         if !read.isEmpty {
             do throws(AssetError) { try database.keep(effects, importing: read) } catch {

@@ -36,28 +36,20 @@ public final class DesktopHost {
     /// Does the effects `session` asked for since the last call, and hands it the answers of work
     /// that finished and the notices of files that failed. The effects only the window can do
     /// (full screen, screenshots, mouse-look, quit) are returned, in order.
-    public func serve(_ session: Session) -> [Effect] {
-        var windowEffects: [Effect] = []
+    public func serve(_ session: Session) -> [WindowEffect] {
+        var windowEffects: [WindowEffect] = []
         var effects = session.takeEffects()
         repeat {
             // What is kept goes first, in one transaction: a move is on disk before the frame
             // that shows it is drawn, and a game's end is kept whole.
-            profile.perform(effects)
+            for case .keepSettings(let settings) in effects { profile.keep(settings) }
+            profile.keep(effects.compactMap { if case .keep(let record) = $0 { record } else { nil } })
             for effect in effects {
                 switch effect {
-                case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings: break
-                case .play(let sound, let pitch): self.sound?.play(sound, pitch: pitch)
-                case .searchHint(let query):
-                    hint = (query, BackgroundJob { _ in query.search() })
-                case .buildBoard(let order):
-                    board?.job.cancel()
-                    board = (order, BackgroundJob { shouldStop in order.build(shouldStop: shouldStop) })
-                case .cancelBoard(let order):
-                    if board?.order == order {
-                        board?.job.cancel()
-                        board = nil
-                    }
-                case .toggleFullscreen, .screenshot, .mouseLook, .quit: windowEffects.append(effect)
+                case .keep, .keepSettings: break  // kept above
+                case .sound(let sound, let pitch): self.sound?.play(sound, pitch: pitch)
+                case .work(let work): start(work)
+                case .window(let effect): windowEffects.append(effect)
                 }
             }
             for notice in profile.takeNotices() { session.report(notice) }
@@ -65,6 +57,22 @@ public final class DesktopHost {
             effects = session.takeEffects()
         } while !effects.isEmpty
         return windowEffects
+    }
+
+    /// Starts, or cancels, `work` on a thread of its own.
+    private func start(_ work: Work) {
+        switch work {
+        case .searchHint(let query):
+            hint = (query, BackgroundJob { _ in query.search() })
+        case .buildBoard(let order):
+            board?.job.cancel()
+            board = (order, BackgroundJob { shouldStop in order.build(shouldStop: shouldStop) })
+        case .cancelBoard(let order):
+            if board?.order == order {
+                board?.job.cancel()
+                board = nil
+            }
+        }
     }
 
     /// Hands `session` the answers of the work that is over (all of it when work is waited for).

@@ -344,31 +344,30 @@ final class PlayerDatabase {
 
     // MARK: Writing
 
-    /// Keeps in one transaction what `effects` ask to keep: the game in progress
-    /// (``Effect/keepGame(_:)``, ``Effect/forgetGame``), the best scores and the statistics; the
-    /// other effects are not the database's. When the transaction fails nothing of it is kept, and
-    /// the next keep writes what differs from what is on disk.
-    func keep(_ effects: [Effect], importing importedNames: [String] = []) throws(AssetError) {
+    /// Keeps in one transaction what `effects` ask to keep: the game in progress (or forgets it),
+    /// the games U and Ctrl+Shift+Z go to, the best scores and the statistics. When the transaction
+    /// fails nothing of it is kept, and the next keep writes what differs from what is on disk.
+    func keep(_ effects: [Keeping], importing importedNames: [String] = []) throws(AssetError) {
         var game = storedGame, scores = self.scores, statistics = self.statistics, games = storedGames
         var history = gameHistory
         do {
             try queue.write { db in
                 for effect in effects {
                     switch effect {
-                    case .keepGame(let kept):
+                    case .game(let kept):
                         let saved = SavedGame(kept)
                         try Self.write(saved, over: game, in: db)
                         game = saved
                     case .forgetGame:
                         try Self.write(nil, over: game, in: db)
                         game = nil
-                    case .keepScores(let table):
+                    case .scores(let table):
                         try Self.write(table, over: scores, in: db)
                         scores = table
-                    case .keepStatistics(let kept):
+                    case .statistics(let kept):
                         try Self.write(kept, over: &games, in: db)
                         statistics = kept
-                    case .keepGameHistory(let earlier, let later):
+                    case .gameHistory(let earlier, let later):
                         try db.execute(sql: "DELETE FROM historyGame")
                         for (list, kept) in [("earlier", earlier), ("later", later)] {
                             for (position, game) in kept.enumerated() {
@@ -379,8 +378,6 @@ final class PlayerDatabase {
                             }
                         }
                         history = (earlier, later)
-                    case .play, .keepSettings, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit:
-                        break
                     }
                 }
                 for name in importedNames {

@@ -125,24 +125,19 @@ public final class Profile {
         }
     }
 
-    /// Does in one transaction what `effects` ask of the player's data: keeping the game in
-    /// progress (or forgetting it), the best scores and the statistics, and saving the settings.
-    /// The other effects are not the profile's and are left alone.
-    public func perform(_ effects: [Effect]) {
-        var kept: [Effect] = []
-        for effect in effects {
-            switch effect {
-            case .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics: kept.append(effect)
-            case .keepSettings(let settings):
-                attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
-                    try config?.saveSettings(settings)
-                }
-            case .play, .searchHint, .buildBoard, .cancelBoard, .toggleFullscreen, .screenshot, .mouseLook, .quit: break
-            }
-        }
-        guard !kept.isEmpty, keeps, let database else { return }
+    /// Keeps in one transaction what `records` ask of the player's database: the game in progress
+    /// (or forgetting it), the games U and Ctrl+Shift+Z go to, the best scores and the statistics.
+    public func keep(_ records: [Keeping]) {
+        guard !records.isEmpty, keeps, let database else { return }
         attempt("cannot keep the game, scores and statistics", notice: "Your game could not be saved") { () throws(AssetError) in
-            try database.keep(kept)
+            try database.keep(records)
+        }
+    }
+
+    /// Saves `settings` in the player's configuration.
+    public func keep(_ settings: Settings) {
+        attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
+            try config?.saveSettings(settings)
         }
     }
 
@@ -166,7 +161,7 @@ public final class Profile {
             throw AssetError("saved game '\(path)': \(error)")
         }
         guard !game.isOver else { throw AssetError("saved game '\(path)': the game is over, so it cannot be played on") }
-        try database.keep([.keepGame(game)])
+        try database.keep([.game(game)])
         return game
     }
 

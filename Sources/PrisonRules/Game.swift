@@ -108,6 +108,20 @@ public struct Game: Hashable, Sendable {
         return previous.multiplier + 1
     }
 
+    /// What playing the block in `cell` at `time` would break and score now, without playing it;
+    /// nil when the cell holds no group of two or more blocks.
+    public func preview(of cell: Cell, at time: Duration?) -> MovePreview? {
+        guard let group = board.group(at: cell, corners: rules.corners), group.size >= 2 else { return nil }
+        return preview(of: group, at: time)
+    }
+
+    /// What breaking `group` (one of the board's) at `time` would score now, without breaking it.
+    public func preview(of group: Group, at time: Duration?) -> MovePreview {
+        let multiplier = multiplier(forTapAt: time)
+        return MovePreview(
+            group: group, points: rules.scoring.points(forGroupOf: group.size, multiplier: multiplier), multiplier: multiplier)
+    }
+
     /// Plays `move`. Throws, changing nothing, when the cell is not a move or the time is before
     /// the previous timed move. A new move clears what undo took back.
     @discardableResult
@@ -127,7 +141,7 @@ public struct Game: Hashable, Sendable {
         let removal = try board.removeGroup(at: move.cell, corners: rules.corners)
         let outcome = MoveOutcome(
             move: move, removal: removal,
-            points: rules.scoring.points(forGroupOf: removal.broken.count) * multiplier,
+            points: rules.scoring.points(forGroupOf: removal.broken.count, multiplier: multiplier),
             multiplier: multiplier,
             bonus: board.isEmpty ? Rules.clearBonus : 0)
         history.append(outcome)
@@ -177,4 +191,16 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The move's number from 1, the move and the reason: `move 3 (0 2 1): cell (0 2 1) is empty`.
     public var description: String { "move \(index + 1) (\(move)): \(reason)" }
+}
+
+/// What a move would do, worked out before it is played (`Game.preview(of:at:)`): the
+/// group it breaks, the points it scores and the multiplier they include. The one place a
+/// move's score is worked out ahead: the world's taps, the session's hover and hints use it.
+public struct MovePreview: Hashable, Sendable {
+    /// The group that would break.
+    public let group: Group
+    /// The points it would score, multiplier included.
+    public let points: Int
+    /// The multiplier the move would score with.
+    public let multiplier: Int
 }

@@ -11,6 +11,12 @@ public enum Scoring: String, Hashable, Sendable, Codable, CaseIterable {
         let base = self == .nMinus2 ? size - 2 : size - 1
         return base * base
     }
+
+    /// The points for removing a group of `size` blocks with `multiplier`: what a removal scores.
+    @inline(__always)
+    public func points(forGroupOf size: Int, multiplier: Int) -> Int {
+        points(forGroupOf: size) * multiplier
+    }
 }
 
 /// Whether the last column of each wall touches the first column of the next.

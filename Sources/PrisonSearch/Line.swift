@@ -22,7 +22,7 @@ public struct SearchGoal: Hashable, Sendable {
     @inline(__always)
     public func points(forGroupOf size: Int, atMove index: Int) -> Int {
         let multiplier = isChained ? nextMultiplier + index : index == 0 ? nextMultiplier : 1
-        return rules.scoring.points(forGroupOf: size) * multiplier
+        return rules.scoring.points(forGroupOf: size, multiplier: multiplier)
     }
 }
 

@@ -30,7 +30,8 @@ public enum Action: Hashable, Sendable {
     case toggleMute
     /// Colour the blocks with the next palette.
     case nextPalette
-    /// Esc: the menu (resume, new game, top 10, settings, quit).
+    /// Esc: the menu (resume, new game, top 10, settings, quit); while it is open, one page back,
+    /// closing it from its first page, as Esc does there.
     case menu
 }
 

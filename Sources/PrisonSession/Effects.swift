@@ -2,30 +2,52 @@ import PrisonRules
 import PrisonSearch
 import PrisonWorld
 
-/// What the session asks of the front end that runs it. The session does no input or output of
-/// its own: it says what is to be done, and the front end does it (``Session/takeEffects()``).
+/// What the session asks of the front end that runs it, grouped by who carries it out. The
+/// session does no input or output of its own: it says what is to be done, and the front end does
+/// it (``Session/takeEffects()``). A host switches over the groups, and each group's carrier over
+/// its own cases only: the player's files over ``Keeping``, the background jobs over ``Work``, the
+/// window (or headset) over ``WindowEffect``.
 public enum Effect: Equatable, Sendable {
     /// Play `sound`, its pitch (and speed) scaled by `pitch`.
-    case play(SoundEffect, pitch: Float)
+    case sound(SoundEffect, pitch: Float)
+    /// Keep something of the player's records (the game, its history, scores, statistics) for the
+    /// next start: the player's database.
+    case keep(Keeping)
+    /// Keep the settings, now `settings`, for the next start: the player's configuration.
+    case keepSettings(Settings)
+    /// Work on a thread of the front end's own, answered later.
+    case work(Work)
+    /// What only the front end's window (or headset) can do.
+    case window(WindowEffect)
+}
+
+/// What the session asks the player's database to keep (``Effect/keep(_:)``).
+public enum Keeping: Equatable, Sendable {
     /// Keep `game` as the player's game in progress, for the next start.
-    case keepGame(Game)
+    case game(Game)
     /// Forget the game in progress: it is over.
     case forgetGame
     /// Keep the games U goes back to (`earlier`, the last one the nearest) and those
     /// Ctrl+Shift+Z returns to (`later`, likewise), for the next start.
-    case keepGameHistory(earlier: [Game], later: [Game])
+    case gameHistory(earlier: [Game], later: [Game])
     /// Keep the best scores, now `table`.
-    case keepScores(ScoreTable)
+    case scores(ScoreTable)
     /// Keep the statistics, now `statistics`.
-    case keepStatistics(Statistics)
-    /// Keep the settings, now `settings`.
-    case keepSettings(Settings)
+    case statistics(Statistics)
+}
+
+/// Work the session asks the front end to do off its thread (``Effect/work(_:)``).
+public enum Work: Equatable, Sendable {
     /// Search for a hint and answer with ``Session/hintFound(_:for:)``.
     case searchHint(HintQuery)
     /// Build a board and answer with ``Session/boardBuilt(_:for:)``.
     case buildBoard(BoardOrder)
     /// Stop building the board of `order`: it is wanted no more, and no answer is expected.
     case cancelBoard(BoardOrder)
+}
+
+/// What only the front end's window (or headset) can do (``Effect/window(_:)``).
+public enum WindowEffect: Equatable, Sendable {
     /// Switch between a window and the full screen.
     case toggleFullscreen
     /// Save a screenshot of the frame, to `path` or (nil) to a new file of the front end's choosing.

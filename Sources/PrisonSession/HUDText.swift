@@ -48,15 +48,10 @@ package enum HUDText {
     }
 
     /// What the group under the cursor would score: `7 blocks: 25 x 2 = 50 points`.
-    package static func preview(_ preview: TapPreview) -> String {
-        Self.preview(blocks: preview.group.cells.count, points: preview.points, multiplier: preview.multiplier)
-    }
-
-    /// What breaking a group of `blocks` would score, `points` with `multiplier` included.
-    static func preview(blocks: Int, points: Int, multiplier: Int) -> String {
-        let base = points / max(1, multiplier)
-        let sum = multiplier > 1 ? "\(number(base)) x \(multiplier) = " : ""
-        return "\(count(blocks, "block")): \(sum)\(count(points, "point"))"
+    package static func preview(_ preview: MovePreview) -> String {
+        let base = preview.points / max(1, preview.multiplier)
+        let sum = preview.multiplier > 1 ? "\(number(base)) x \(preview.multiplier) = " : ""
+        return "\(count(preview.group.size, "block")): \(sum)\(count(preview.points, "point"))"
     }
 
     /// The warning while few moves are left, naming the walls they are on (counted from 1).

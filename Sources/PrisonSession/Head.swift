@@ -38,8 +38,13 @@ package struct Head: Hashable, Sendable {
     /// The wall straight ahead (the one whose middle is nearest the yaw).
     package var facedWall: Int {
         guard walls > 1 else { return 0 }
-        let target = turn?.to.x ?? yaw
-        let quarter = Int((target / 90).rounded())
+        return Self.wall(facing: turn?.to.x ?? yaw, walls: walls)
+    }
+
+    /// The wall of a room of `walls` whose middle is nearest `yaw` degrees right of wall 0: the
+    /// one a head (or a headset's gaze) with that yaw faces.
+    package static func wall(facing yaw: Float, walls: Int) -> Int {
+        let quarter = Int((yaw / 90).rounded())
         return ((quarter % walls) + walls) % walls
     }
 

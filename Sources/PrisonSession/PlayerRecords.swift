@@ -3,7 +3,7 @@ import PrisonRules
 
 /// What a player keeps from one start to the next, as the front end loaded it: the settings, the
 /// best scores and the statistics. The session changes them as the player plays and asks the front
-/// end to keep each change (``Effect/keepScores(_:)`` and the like).
+/// end to keep each change (``Keeping/scores(_:)`` and the like).
 public struct PlayerRecords: Hashable, Sendable {
     /// The player's settings.
     package var settings: Settings
@@ -50,13 +50,13 @@ public struct PlayerRecords: Hashable, Sendable {
         let board = ScoreEntry.boardKey(of: game.start)
         var effects: [Effect] = []
         if statistics.record(GameRecord(room: ScoreTable.key(for: room), board: board, score: score, cleared: cleared)) {
-            effects.append(.keepStatistics(statistics))
+            effects.append(.keep(.statistics(statistics)))
         }
         let earlier = scores.place(ofBoard: board, in: room)
         let entry = ScoreEntry(score: score, cleared: cleared, moves: game.moves.count, date: date, board: board)
         guard let place = scores.record(entry, for: room) else {
             return (earlier.map(HUDText.Standing.alreadyPlaced) ?? .outsideTopTen, effects)
         }
-        return (.placed(place), effects + [.keepScores(scores)])
+        return (.placed(place), effects + [.keep(.scores(scores))])
     }
 }

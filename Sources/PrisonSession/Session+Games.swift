@@ -52,7 +52,7 @@ extension Session {
                 dropBoardBuild()
                 let order = BoardOrder(origin: origin, seed: seed)
                 boardBuild = (order, nil)
-                effects.append(.buildBoard(order))
+                effects.append(.work(.buildBoard(order)))
             }
             message = .building
             return
@@ -63,7 +63,7 @@ extension Session {
     /// Whether a new board is being built: the front end keeps drawing frames meanwhile.
     package var isBuildingBoard: Bool { boardBuild != nil }
 
-    /// Takes the board the front end built for `order` (``Effect/buildBoard(_:)``), or why there
+    /// Takes the board the front end built for `order` (``Work/buildBoard(_:)``), or why there
     /// is none: the game on it starts now, or once the menu and the quit question are closed. An
     /// answer to an order given up since is ignored.
     public func boardBuilt(_ board: Result<Board, BoardError>, for order: BoardOrder) {
@@ -89,7 +89,7 @@ extension Session {
 
     /// Gives up the board being built (the front end stops its search) and its note.
     func dropBoardBuild() {
-        if let build = boardBuild, build.answer == nil { effects.append(.cancelBoard(build.order)) }
+        if let build = boardBuild, build.answer == nil { effects.append(.work(.cancelBoard(build.order))) }
         boardBuild = nil
         if message == .building { message = nil }
     }
@@ -167,10 +167,10 @@ extension Session {
         guard saves, keepsProgress else { return }
         if earlierGames != keptHistory.earlier || laterGames != keptHistory.later {
             keptHistory = (earlierGames, laterGames)
-            effects.append(.keepGameHistory(earlier: earlierGames, later: laterGames))
+            effects.append(.keep(.gameHistory(earlier: earlierGames, later: laterGames)))
         }
         guard game != keptGame else { return }
         keptGame = game
-        effects.append(game.isOver ? .forgetGame : .keepGame(game))
+        effects.append(.keep(game.isOver ? .forgetGame : .game(game)))
     }
 }

@@ -46,7 +46,7 @@ extension Session {
             score: countedScore, multiplier: world.multiplier, flashes: elapsed < flashUntil,
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: records.scores.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
-            hover: hover.map { HUDText.preview(blocks: $0.group.size, points: $0.points, multiplier: $0.multiplier) },
+            hover: hover.map(HUDText.preview),
             message: message?.text,
             ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             tutorialPanel: showsHelp ? nil : tutorial.map { [$0.title] + $0.lines }, showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,

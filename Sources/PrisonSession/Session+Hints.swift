@@ -17,11 +17,11 @@ extension Session {
         guard hintSearch == nil else { return }
         let query = HintQuery(game: world.game, time: world.time, plan: hintPlan)
         hintSearch = (query, nil)
-        effects.append(.searchHint(query))
+        effects.append(.work(.searchHint(query)))
         message = .thinking
     }
 
-    /// Takes the answer the front end found for `query` (``Effect/searchHint(_:)``): the group to
+    /// Takes the answer the front end found for `query` (``Work/searchHint(_:)``): the group to
     /// break with the plan it belongs to, or nil when there is no move. It shows unless the game
     /// moved on or the player stopped waiting.
     public func hintFound(_ answer: (group: Group, plan: SearchPlan)?, for query: HintQuery) {
@@ -56,8 +56,7 @@ extension Session {
         let wall = group.cells.first?.wall ?? 0
         let faced = wall == head.facedWall
         if turning, !faced { head.face(wall: wall) }
-        let multiplier = world.game.multiplier(forTapAt: world.time)
-        let points = world.game.rules.scoring.points(forGroupOf: group.size) * multiplier
+        let points = world.game.preview(of: group, at: world.time).points
         let place = world.layout.walls > 1 ? " on wall \(wall + 1)" : ""
         var words = "Hint: \(HUDText.count(group.size, "block"))\(place), \(HUDText.count(points, "point"))"
         if let next = groupSetUp(by: group), next.points > points {
@@ -76,7 +75,7 @@ extension Session {
         guard (try? game.play(Move(ahead[0]))) != nil,
             let next = game.board.group(at: ahead[1], corners: game.rules.corners)
         else { return nil }
-        return (next.size, game.rules.scoring.points(forGroupOf: next.size))
+        return (next.size, game.preview(of: next, at: nil).points)
     }
 
     /// Takes the hint away (a move, an undo, a new game), with its words or the thinking note.

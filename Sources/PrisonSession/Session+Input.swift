@@ -10,7 +10,7 @@ extension Session {
         if isMenuOpen { return menuPress(chord) }
         heldKeys.insert(chord.key)
         if isAskingToQuit {
-            if chord.key == .letterY || chord.key.name == "enter" { effects.append(.quit) }
+            if chord.key == .letterY || chord.key.name == "enter" { effects.append(.window(.quit)) }
             isAskingToQuit = false
             return
         }
@@ -54,15 +54,15 @@ extension Session {
             change(.mouseLook, by: 1)
             say(isMouseLookOn ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")
         case .toggleHelp: showsHelp.toggle()
-        case .toggleFullscreen: effects.append(.toggleFullscreen)
-        case .screenshot: effects.append(.screenshot(path: nil))
+        case .toggleFullscreen: effects.append(.window(.toggleFullscreen))
+        case .screenshot: effects.append(.window(.screenshot(path: nil)))
         case .toggleMute:
             change(.sound, by: 1)
             if hasSound { say(isMuted ? "Sound off" : "Sound on") }
         case .nextPalette:
             change(.palette, by: 1)
             say("Palette: \(palette.name)")
-        case .menu: openMenu()
+        case .menu: isMenuOpen ? menuBack() : openMenu()
         }
     }
 
@@ -158,7 +158,6 @@ extension Session {
             hoverGroup = (game.board, game.rules.corners, target.cell, group)
         }
         guard let group, group.size >= 2 else { return }
-        let multiplier = game.multiplier(forTapAt: world.time)
-        hover = (group, game.rules.scoring.points(forGroupOf: group.size) * multiplier, multiplier)
+        hover = game.preview(of: group, at: world.time)
     }
 }

@@ -125,6 +125,11 @@ extension Session {
         }
     }
 
+    /// One page back, or the menu closed from its first page: the line Esc chooses.
+    func menuBack() {
+        if let item = menuItems.first(where: { $0.shortcut == .escape }) { choose(item) }
+    }
+
     /// The cursor over the menu selects the line under it.
     func menuHover(at point: SIMD2<Float>) {
         guard let layout = menuLayout, let row = layout.row(at: point), menuItems[row].isSelectable else { return }
@@ -182,7 +187,7 @@ extension Session {
             // Nothing is lost: quit at once; a game that is not kept is asked about first.
             menu = nil
             if keepsGameOnQuit || world.game.moves.isEmpty || world.game.isOver || replay != nil {
-                effects.append(.quit)
+                effects.append(.window(.quit))
             } else {
                 isAskingToQuit = true
             }
@@ -242,7 +247,7 @@ extension Session {
             settings.reduceMotion.toggle()
         case .mouseLook:
             settings.mouseLook.toggle()
-            effects.append(.mouseLook(settings.mouseLook))
+            effects.append(.window(.mouseLook(settings.mouseLook)))
         case .fieldOfView:
             let choices = [nil] + Settings.fieldsOfView.filter { $0 % 5 == 0 }.map(Optional.some)
             let index = choices.firstIndex(of: settings.fieldOfView) ?? 0

@@ -13,7 +13,7 @@ import PrisonWorld
 public final class Session {
     /// The game bound to the space: blocks, taps, animations, the clock. Front ends see it
     /// through the session only: ``scene()``, ``hudState``, ``game``.
-    var world: World
+    package internal(set) var world: World
     /// Where the player looks.
     package internal(set) var head: Head
     let palettes: [Palette]
@@ -68,7 +68,7 @@ public final class Session {
     /// The ray a headset points along, which takes the cursor's place while set.
     var pointer: Ray?
     /// The group under the pointer and what breaking it would score now, nil when none.
-    var hover: (group: Group, points: Int, multiplier: Int)?
+    var hover: MovePreview?
     /// The group the hover last found, for the board, corner rule and cell it was found on:
     /// looked up again only when one of them changes.
     var hoverGroup: (board: Board, corners: CornerLinks, cell: Cell, group: Group?)?
@@ -142,7 +142,7 @@ public final class Session {
         }
         // A benchmark draws the same frames whatever the player chose: the usual look and sound.
         if keepsRecords {
-            if isMouseLookOn { effects.append(.mouseLook(true)) }
+            if isMouseLookOn { effects.append(.window(.mouseLook(true))) }
         } else {
             let usual = Settings()
             self.records.settings.palette = usual.palette
@@ -188,26 +188,6 @@ public final class Session {
         }
     }
 
-    /// Advances everything to the frame `frame`: by its elapsed real time held keys turn the
-    /// head, the world moves on (a replay plays its moves) and messages run out; for its window
-    /// the camera is framed and the cursor's target looked up again.
-    public func advance(_ frame: FrameInput) {
-        self.frame = frame
-        let duration = max(.zero, frame.elapsed)
-        elapsed += duration
-        if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
-        let seconds = Float(duration.inSeconds)
-        let rates = Head.turnRates(holding: heldKeys)
-        if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
-        head.advance(by: duration)
-        advanceWorld(by: duration)
-        takeHint()
-        takeBoard()
-        pointCamera()
-        updateHover()
-        if case .note(_, let until) = message, until < elapsed { message = nil }
-    }
-
     /// Takes the HUD's `bands` for the frame to come before that frame is given: a look or a tap
     /// before the frame's ``advance(_:)`` (a script's first steps) is framed and aimed within
     /// them. The window gives them as soon as it knows them, at its start and at each frame's.
@@ -217,7 +197,7 @@ public final class Session {
 
     /// Takes the effects asked for since the last call, in order: the front end does them. The
     /// game in progress, when it changed since it was last kept, is asked to be kept last
-    /// (``Effect/keepGame(_:)``, or ``Effect/forgetGame`` once it is over), so a front end that
+    /// (``Keeping/game(_:)``, or ``Keeping/forgetGame`` once it is over), so a front end that
     /// does the effects before it draws a frame has kept every move that frame shows, and the
     /// effects of one call (an ending's scores, statistics and finished game) belong together.
     public func takeEffects() -> [Effect] {
@@ -229,11 +209,6 @@ public final class Session {
     /// Shows `notice`, something that went wrong with the player's files, in their words, until
     /// a key or a click.
     public func report(_ notice: String) { notices.append(notice) }
-
-    /// Plays `sound` at `pitch`, unless the sound is off.
-    func playSound(_ sound: SoundEffect, pitch: Float = 1) {
-        if hasSound, !isMuted { effects.append(.play(sound, pitch: pitch)) }
-    }
 
     /// Asks the front end to keep `settings` when they changed.
     func keep(_ settings: Settings) {

@@ -14,7 +14,7 @@ import PrisonRules
 /// ```swift
 /// let outcome = try game.play(Move(cell, at: .zero))
 /// let steps = Choreography(of: outcome, settings: WorldSettings(), comboWindow: game.rules.comboWindow, endsGame: game.isOver)
-/// // steps.breaks, then steps.moves in the order to schedule them, then steps.end
+/// // steps.breaks, then steps.moves (falls, then slides), then steps.end
 /// ```
 public struct Choreography: Hashable, Sendable {
     /// A block's move to a cell, starting a while after the tap.
@@ -65,8 +65,9 @@ public struct Choreography: Hashable, Sendable {
     public let breaks: [BlockID]
     /// How long the break lasts: the rules' combo window.
     public var breakDuration: Duration { .microseconds(breakMicroseconds) }
-    /// The falls and slides, in the order the world schedules them: block by block in the order
-    /// of the cells they reach, each block's fall before its slide. Every fall has the same start
+    /// The falls and slides, block by block in the order of the outcome's motions (the cells they
+    /// reach), each block's fall before its slide; the world plans its stages wall by wall and
+    /// starts them at these times on a world at rest. Every fall has the same start
     /// and duration, and so has every slide.
     public let moves: [Step]
     /// When the end of the game starts, after the tap, when the move ended the game.

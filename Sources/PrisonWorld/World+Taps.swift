@@ -11,15 +11,8 @@ public struct TapTarget {
     public let hit: CollisionCastHit
 }
 
-/// What tapping a target would do now.
-public struct TapPreview: Hashable, Sendable {
-    /// The group that would break.
-    public let group: Group
-    /// The points it would score, multiplier included.
-    public let points: Int
-    /// The multiplier the tap would score with.
-    public let multiplier: Int
-}
+/// What tapping a target would do now: the rules' preview of the move (``World/preview(of:)``).
+public typealias TapPreview = MovePreview
 
 /// Why a tap changed nothing.
 public enum TapMiss: Error, Hashable, Sendable, CustomStringConvertible {
@@ -72,10 +65,7 @@ extension World {
 
     /// What tapping `target` now would break and score; nil for a lone block.
     public func preview(of target: TapTarget) -> TapPreview? {
-        guard let group = game.board.group(at: target.cell, corners: game.rules.corners), group.size >= 2 else { return nil }
-        let multiplier = game.multiplier(forTapAt: time)
-        return TapPreview(
-            group: group, points: game.rules.scoring.points(forGroupOf: group.size) * multiplier, multiplier: multiplier)
+        game.preview(of: target.cell, at: time)
     }
 
     /// Taps what `ray` (world space) hits: the block's group breaks now, on the world clock.

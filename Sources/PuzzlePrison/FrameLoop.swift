@@ -149,17 +149,14 @@ final class FrameLoop {
         }
     }
 
-    /// Does what only the window can of `effects` (the rest the host did).
-    private func handle(_ effects: [Effect]) {
+    /// Does what only the window can (the host did the rest).
+    private func handle(_ effects: [WindowEffect]) {
         for effect in effects {
             switch effect {
             case .toggleFullscreen: surface.toggleFullscreen()
             case .screenshot(let path): pendingShots.append(path)
             case .mouseLook(let on): surface.setMouseLook(on)
             case .quit: surface.close()
-            case .play, .keepGame, .forgetGame, .keepGameHistory, .keepScores, .keepStatistics, .keepSettings, .searchHint, .buildBoard,
-                .cancelBoard:
-                break  // the host's: serve does them
             }
         }
     }

@@ -14,7 +14,7 @@ struct SessionDriver {
     /// before time moves on, so a ready answer shows before the session gives up waiting for it;
     /// then the frame's own. Returns the effects only a front end can do (full screen,
     /// screenshots, mouse-look, quit), in order.
-    func advance(_ frame: FrameInput) -> [Effect] {
+    func advance(_ frame: FrameInput) -> [WindowEffect] {
         var effects = host.serve(session)
         session.advance(frame)
         effects += host.serve(session)
@@ -23,7 +23,7 @@ struct SessionDriver {
 
     /// Has the host do what the session asked since the last frame (a script's step, an answer
     /// handed over); returns the effects only a front end can do.
-    func serve() -> [Effect] {
+    func serve() -> [WindowEffect] {
         host.serve(session)
     }
 

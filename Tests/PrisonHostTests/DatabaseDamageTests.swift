@@ -38,7 +38,7 @@ struct ProfileWithRecords {
         ])
         statistics = Statistics(games: ["a", "b", "c"].enumerated().map { GameRecord(room: "1x4x3", board: $1, score: $0 * 10, cleared: $0 == 0) })
         let profile = try Profile(environment: environment)
-        profile.perform([.keepGame(game), .keepScores(scores), .keepStatistics(statistics)])
+        profile.keep([.game(game), .scores(scores), .statistics(statistics)])
     }
 
     private init(root: URL, of other: ProfileWithRecords) {
@@ -200,7 +200,7 @@ func run(_ tool: String, _ arguments: [String]) -> Int32 {
         #expect(readOnly.loadedRecords.scores == profile.scores)
         #expect(readOnly.loadedRecords.statistics == profile.statistics)
         #expect(readOnly.savedGame() == profile.game)
-        readOnly.perform([.forgetGame, .keepScores(ScoreTable())])
+        readOnly.keep([.forgetGame, .scores(ScoreTable())])
         #expect(readOnly.takeNotices().isEmpty, "the notice is said once")
     }
     try #require(run("/bin/mount", ["-o", "remount,rw", mount.path]) == 0)

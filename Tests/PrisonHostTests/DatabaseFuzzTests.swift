@@ -118,7 +118,7 @@ struct DatabaseFuzzCase {
             }
         }
         // And the game goes on keeping: a second start of the same profile.
-        first.perform([.keepGame(profile.game)])
+        first.keep([.game(profile.game)])
         _ = consume first
         let second = try Profile(environment: profile.environment)
         _ = second.savedGame()

@@ -64,7 +64,7 @@ import Testing
 
         let first = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(first.isProgress && first.isFirstGame, "no saved game: a new default board, the player's own")
-        try profile(in: folder).perform([.keepGame(seeded.game)])
+        try profile(in: folder).keep([.game(seeded.game)])
         let resumed = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         #expect(resumed.game.start == seeded.game.start)
         #expect(resumed.isProgress && !resumed.isFirstGame)
@@ -79,7 +79,7 @@ import Testing
         settings.newGame.height = 5
         settings.newGame.colours = 3
         settings.newGame.solvable = true
-        try profile(in: folder).perform([.keepSettings(settings)])
+        try profile(in: folder).keep(settings)
 
         let start = try ChosenGame(GameRequest(), profile: profile(in: folder), seed: 1)
         let room = start.game.start.room

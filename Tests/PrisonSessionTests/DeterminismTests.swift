@@ -3,6 +3,7 @@ import PrisonHost
 import PrisonRules
 import PrisonSearch
 import PrisonSession
+import SessionFixture
 import PrisonWorld
 import Testing
 
@@ -58,7 +59,7 @@ import Testing
             if step == 60 { session.perform(.hint) }
             if step == 61 {
                 let asked = frames.last?.2.compactMap { effect -> HintQuery? in
-                    if case .searchHint(let query) = effect { query } else { nil }
+                    if case .work(.searchHint(let query)) = effect { query } else { nil }
                 }
                 let query = try #require(asked?.first, "H asks for a hint")
                 // A search of a playout budget answers the same each time.
@@ -84,10 +85,10 @@ import Testing
             #expect(a.scene == b.scene && a.hud == b.hud && a.effects == b.effects)
         }
         let effects = first.flatMap(\.effects)
-        #expect(effects.contains { if case .play = $0 { true } else { false } })
-        #expect(effects.contains { if case .searchHint = $0 { true } else { false } })
+        #expect(effects.contains { if case .sound = $0 { true } else { false } })
+        #expect(effects.contains { if case .work(.searchHint) = $0 { true } else { false } })
         #expect(effects.contains { if case .keepSettings = $0 { true } else { false } })
-        #expect(effects.contains { if case .keepGame = $0 { true } else { false } })
+        #expect(effects.contains { if case .keep(.game) = $0 { true } else { false } })
         // Another seed: the same first game, another board after N.
         #expect(try run(seed: 6).flatMap(\.effects) != effects)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PrisonRules
 import PrisonSession
+import SessionFixture
 import Testing
 
 /// An ending is recorded when the move that ends the game is played, once, whatever the player
@@ -31,8 +32,8 @@ import Testing
         case .quit: break  // the game is kept at every serve, as quitting keeps it
         }
         fixture.wait(3)
-        let statistics = fixture.kept.filter { if case .keepStatistics = $0 { true } else { false } }
-        let scores = fixture.kept.filter { if case .keepScores = $0 { true } else { false } }
+        let statistics = fixture.kept.filter { if case .keep(.statistics) = $0 { true } else { false } }
+        let scores = fixture.kept.filter { if case .keep(.scores) = $0 { true } else { false } }
         #expect(statistics.count == 1 && scores.count == 1, "kept: \(fixture.kept)")
         #expect(fixture.session.records.statistics.games.count == 1)
         #expect(fixture.session.records.scores.entries(for: try Room(walls: 1, width: 2, height: 1)).count == 1)
@@ -61,7 +62,7 @@ import Testing
         fixture.wait(3)
         #expect(fixture.session.hudState.ending?[2] == "1st in the top 10")
         #expect(fixture.sound.played.filter { $0.effect == .cleared }.count == 0, "the end never showed in play")
-        #expect(fixture.kept.filter { if case .keepScores = $0 { true } else { false } }.count == 1)
+        #expect(fixture.kept.filter { if case .keep(.scores) = $0 { true } else { false } }.count == 1)
         #expect(fixture.session.records.statistics.games.count == 1)
     }
 

@@ -1,5 +1,6 @@
 import PrisonRules
-@testable import PrisonSession
+import PrisonSession
+import SessionFixture
 import PrisonSpace
 import PrisonWorld
 import Testing
@@ -45,5 +46,18 @@ import Testing
         fixture.session.perform(.menu)
         #expect(!fixture.session.tap(along: Self.ray(at: Cell(wall: 0, column: 0, row: 0), in: fixture.session)))
         #expect(fixture.session.game.moves.isEmpty)
+    }
+
+    @Test func theMenuActionGoesBackAPageAndClosesTheMenuAsEscDoes() throws {
+        let fixture = try Self.fixture()
+        fixture.session.perform(.menu)
+        #expect(fixture.session.isMenuOpen && fixture.session.menuTitle == "Puzzle Prison")
+        fixture.session.press(KeyChord(try #require(Key(name: "s"))))
+        let page = fixture.session.menuTitle
+        #expect(page != "Puzzle Prison")
+        fixture.session.perform(.menu)
+        #expect(fixture.session.isMenuOpen && fixture.session.menuTitle == "Puzzle Prison", "one page back from \(page)")
+        fixture.session.perform(.menu)
+        #expect(!fixture.session.isMenuOpen)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PrisonRules
 import PrisonHost
 import PrisonSession
+import SessionFixture
 import Testing
 
 /// The screens a finished small game has: the tutorial, How to play, Statistics, About and the

@@ -1,7 +1,8 @@
 import Foundation
 import PrisonHost
 import PrisonRules
-@testable import PrisonSession
+import PrisonSession
+import SessionFixture
 import PrisonWorld
 import Testing
 import WorldChecks
@@ -46,10 +47,12 @@ struct SessionFuzzer {
             while !effects.isEmpty {
                 for effect in effects {
                     switch effect {
-                    case .play(let sound, _): sounds.append(sound)
-                    case .searchHint(let query): session.hintFound(nil, for: query)
-                    case .quit: quits = true
-                    default: profile.perform([effect])
+                    case .sound(let sound, _): sounds.append(sound)
+                    case .work(.searchHint(let query)): session.hintFound(nil, for: query)
+                    case .window(.quit): quits = true
+                    case .keep(let record): profile.keep([record])
+                    case .keepSettings(let settings): profile.keep(settings)
+                    case .work, .window: break
                     }
                 }
                 effects = session.takeEffects()

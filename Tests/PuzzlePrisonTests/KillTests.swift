@@ -118,7 +118,7 @@ import Testing
 
     /// The release's files, as the first start of this version finds them.
     private static let release = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../PrisonSessionTests/Release2.4.0").standardized
+        .appendingPathComponent("../PrisonHostTests/Release2.4.0").standardized
 
     @Test func killsDuringTheFirstStartAndTheImportLoseNothing() throws {
         let screen = try VirtualScreen()

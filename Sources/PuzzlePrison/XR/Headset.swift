@@ -15,7 +15,7 @@ final class Headset {
     static let standingEyeHeight: Float = 1.6
 
     private let instance: XrInstance
-    private let session: XrSession
+    private let xrSession: XrSession
     /// The space poses are located in: the room's.
     private let stage: XrSpace
     /// The head's space, for the gaze.
@@ -81,10 +81,10 @@ final class Headset {
         }
         do throws(XRFailure) {
             try check(found, "xrGetSystem")
-            session = try Self.makeSession(instance: instance, system: system)
-            stage = try Self.makeStage(session: session)
-            head = try Self.referenceSpace(XR_REFERENCE_SPACE_TYPE_VIEW, session: session)
-            eyes = try Self.makeEyes(instance: instance, system: system, session: session)
+            xrSession = try Self.makeSession(instance: instance, system: system)
+            stage = try Self.makeStage(xrSession: xrSession)
+            head = try Self.referenceSpace(XR_REFERENCE_SPACE_TYPE_VIEW, xrSession: xrSession)
+            eyes = try Self.makeEyes(instance: instance, system: system, xrSession: xrSession)
             actionSet = try Self.makeActionSet(instance: instance)
             select = try Self.makeAction(in: actionSet, "select", "Break a group", XR_ACTION_TYPE_BOOLEAN_INPUT, instance: instance)
             menu = try Self.makeAction(in: actionSet, "menu", "Open the menu", XR_ACTION_TYPE_BOOLEAN_INPUT, instance: instance)
@@ -105,7 +105,7 @@ final class Headset {
                 info.subactionPath = hand
                 info.poseInActionSpace = .identity
                 var space: XrSpace?
-                guard xrCreateActionSpace(session, &info, &space).succeeded, let space else {
+                guard xrCreateActionSpace(xrSession, &info, &space).succeeded, let space else {
                     throw FrontEndError("the OpenXR runtime \(runtimeName) has no space for a controller's aim")
                 }
                 handsMade.append((hand, space))
@@ -117,7 +117,7 @@ final class Headset {
             let attached = sets.withUnsafeMutableBufferPointer { buffer in
                 attach.countActionSets = 1
                 attach.actionSets = UnsafePointer(buffer.baseAddress)
-                return xrAttachSessionActionSets(session, &attach)
+                return xrAttachSessionActionSets(xrSession, &attach)
             }
             guard attached.succeeded else {
                 throw FrontEndError("the OpenXR runtime \(runtimeName) refused the game's controls (\(attached.name))")
@@ -195,47 +195,47 @@ final class Headset {
         var info = XrSessionCreateInfo()
         info.type = XR_TYPE_SESSION_CREATE_INFO
         info.systemId = system
-        var session: XrSession?
+        var xrSession: XrSession?
         let created = withUnsafePointer(to: &binding) { pointer in
             info.next = UnsafeRawPointer(pointer)
-            return xrCreateSession(instance, &info, &session)
+            return xrCreateSession(instance, &info, &xrSession)
         }
         try check(created, "xrCreateSession")
-        guard let session else { throw XRFailure(call: "xrCreateSession", result: XR_ERROR_RUNTIME_FAILURE) }
-        return session
+        guard let xrSession else { throw XRFailure(call: "xrCreateSession", result: XR_ERROR_RUNTIME_FAILURE) }
+        return xrSession
     }
 
     private static func referenceSpace(
-        _ type: XrReferenceSpaceType, session: XrSession, pose: XrPosef = .identity
+        _ type: XrReferenceSpaceType, xrSession: XrSession, pose: XrPosef = .identity
     ) throws(XRFailure) -> XrSpace {
         var info = XrReferenceSpaceCreateInfo()
         info.type = XR_TYPE_REFERENCE_SPACE_CREATE_INFO
         info.referenceSpaceType = type
         info.poseInReferenceSpace = pose
         var space: XrSpace?
-        try check(xrCreateReferenceSpace(session, &info, &space), "xrCreateReferenceSpace")
+        try check(xrCreateReferenceSpace(xrSession, &info, &space), "xrCreateReferenceSpace")
         guard let space else { throw XRFailure(call: "xrCreateReferenceSpace", result: XR_ERROR_RUNTIME_FAILURE) }
         return space
     }
 
     /// STAGE as it is: the room's space. Without one, LOCAL (at the eyes) lowered to the floor.
-    private static func makeStage(session: XrSession) throws(XRFailure) -> XrSpace {
+    private static func makeStage(xrSession: XrSession) throws(XRFailure) -> XrSpace {
         let types = try enumerate("xrEnumerateReferenceSpaces", empty: XrReferenceSpaceType(0)) {
-            xrEnumerateReferenceSpaces(session, $0, $1, $2)
+            xrEnumerateReferenceSpaces(xrSession, $0, $1, $2)
         }
-        if types.contains(XR_REFERENCE_SPACE_TYPE_STAGE) { return try referenceSpace(XR_REFERENCE_SPACE_TYPE_STAGE, session: session) }
+        if types.contains(XR_REFERENCE_SPACE_TYPE_STAGE) { return try referenceSpace(XR_REFERENCE_SPACE_TYPE_STAGE, xrSession: xrSession) }
         var lowered = XrPosef.identity
         lowered.position.y = -standingEyeHeight
-        return try referenceSpace(XR_REFERENCE_SPACE_TYPE_LOCAL, session: session, pose: lowered)
+        return try referenceSpace(XR_REFERENCE_SPACE_TYPE_LOCAL, xrSession: xrSession, pose: lowered)
     }
 
-    private static func makeEyes(instance: XrInstance, system: XrSystemId, session: XrSession) throws(XRFailure) -> [Eye] {
+    private static func makeEyes(instance: XrInstance, system: XrSystemId, xrSession: XrSession) throws(XRFailure) -> [Eye] {
         var empty = XrViewConfigurationView()
         empty.type = XR_TYPE_VIEW_CONFIGURATION_VIEW
         let views = try enumerate("xrEnumerateViewConfigurationViews", empty: empty) {
             xrEnumerateViewConfigurationViews(instance, system, XR_VIEW_CONFIGURATION_TYPE_PRIMARY_STEREO, $0, $1, $2)
         }
-        let formats = try enumerate("xrEnumerateSwapchainFormats", empty: Int64(0)) { xrEnumerateSwapchainFormats(session, $0, $1, $2) }
+        let formats = try enumerate("xrEnumerateSwapchainFormats", empty: Int64(0)) { xrEnumerateSwapchainFormats(xrSession, $0, $1, $2) }
         // sRGB images written as they are (GL_FRAMEBUFFER_SRGB stays off): the colours the window
         // shows, which its shaders compute as sRGB values, reach the headset unchanged.
         let format = [Int64(GL_SRGB8_ALPHA8), Int64(GL_RGBA8)].first(where: formats.contains) ?? formats.first ?? Int64(GL_RGBA8)
@@ -252,7 +252,7 @@ final class Headset {
             info.arraySize = 1
             info.mipCount = 1
             var swapchain: XrSwapchain?
-            try check(xrCreateSwapchain(session, &info, &swapchain), "xrCreateSwapchain")
+            try check(xrCreateSwapchain(xrSession, &info, &swapchain), "xrCreateSwapchain")
             guard let swapchain else { throw XRFailure(call: "xrCreateSwapchain", result: XR_ERROR_RUNTIME_FAILURE) }
             var emptyImage = XrSwapchainImageOpenGLKHR()
             emptyImage.type = XR_TYPE_SWAPCHAIN_IMAGE_OPENGL_KHR
@@ -388,14 +388,14 @@ final class Headset {
         var info = XrSessionBeginInfo()
         info.type = XR_TYPE_SESSION_BEGIN_INFO
         info.primaryViewConfigurationType = XR_VIEW_CONFIGURATION_TYPE_PRIMARY_STEREO
-        try check(xrBeginSession(session, &info), "xrBeginSession")
+        try check(xrBeginSession(xrSession, &info), "xrBeginSession")
     }
 
     /// Ends the session once the runtime says it is stopping.
-    func end() { xrEndSession(session) }
+    func end() { xrEndSession(xrSession) }
 
     /// Asks the runtime to end the session (the player quit): it goes on to STOPPING.
-    func requestExit() { xrRequestExitSession(session) }
+    func requestExit() { xrRequestExitSession(xrSession) }
 
     /// Waits for the runtime's next frame; its predicted display time and whether to draw it.
     func waitFrame() throws(XRFailure) -> (displayTime: XrTime, shouldRender: Bool) {
@@ -403,10 +403,10 @@ final class Headset {
         wait.type = XR_TYPE_FRAME_WAIT_INFO
         var state = XrFrameState()
         state.type = XR_TYPE_FRAME_STATE
-        try check(xrWaitFrame(session, &wait, &state), "xrWaitFrame")
+        try check(xrWaitFrame(xrSession, &wait, &state), "xrWaitFrame")
         var begin = XrFrameBeginInfo()
         begin.type = XR_TYPE_FRAME_BEGIN_INFO
-        try check(xrBeginFrame(session, &begin), "xrBeginFrame")
+        try check(xrBeginFrame(xrSession, &begin), "xrBeginFrame")
         return (state.predictedDisplayTime, state.shouldRender == XR_TRUE)
     }
 
@@ -424,7 +424,7 @@ final class Headset {
         empty.type = XR_TYPE_VIEW
         var views = [XrView](repeating: empty, count: eyes.count)
         var count: UInt32 = 0
-        guard xrLocateViews(session, &info, &state, UInt32(views.count), &count, &views).succeeded else { return [] }
+        guard xrLocateViews(xrSession, &info, &state, UInt32(views.count), &count, &views).succeeded else { return [] }
         let tracked = XrViewStateFlags(XR_VIEW_STATE_POSITION_VALID_BIT | XR_VIEW_STATE_ORIENTATION_VALID_BIT)
         guard state.viewStateFlags & tracked == tracked else { return [] }
         return views.prefix(Int(count)).map { View(pose: $0.pose, fov: $0.fov) }
@@ -443,7 +443,7 @@ final class Headset {
         sync.countActiveActionSets = 1
         let synced = withUnsafePointer(to: &active) { pointer in
             sync.activeActionSets = pointer
-            return xrSyncActions(session, &sync)
+            return xrSyncActions(xrSession, &sync)
         }
         guard synced.succeeded else { return hands.map { _ in Hand(isActive: false, aim: nil, selectPressed: false, menuPressed: false) } }
         return hands.map { hand in
@@ -453,7 +453,7 @@ final class Headset {
             info.type = XR_TYPE_ACTION_STATE_GET_INFO
             info.action = aim
             info.subactionPath = hand.path
-            xrGetActionStatePose(session, &info, &poseState)
+            xrGetActionStatePose(xrSession, &info, &poseState)
             let isActive = poseState.isActive == XR_TRUE
             let aimRay = isActive ? locate(hand.aim, at: time).map { Ray(origin: $0.position.vector, direction: $0.forward) } : nil
             return Hand(isActive: isActive, aim: aimRay, selectPressed: pressed(select, hand.path), menuPressed: pressed(menu, hand.path))
@@ -468,7 +468,7 @@ final class Headset {
         info.subactionPath = path
         var state = XrActionStateBoolean()
         state.type = XR_TYPE_ACTION_STATE_BOOLEAN
-        guard xrGetActionStateBoolean(session, &info, &state).succeeded else { return false }
+        guard xrGetActionStateBoolean(xrSession, &info, &state).succeeded else { return false }
         return state.isActive == XR_TRUE && state.changedSinceLastSync == XR_TRUE && state.currentState == XR_TRUE
     }
 
@@ -530,7 +530,7 @@ final class Headset {
                     return layers.withUnsafeMutableBufferPointer { list in
                         info.layerCount = views.isEmpty ? 0 : 1
                         info.layers = UnsafePointer(list.baseAddress)
-                        return xrEndFrame(session, &info)
+                        return xrEndFrame(xrSession, &info)
                     }
                 }
             }

@@ -33,8 +33,8 @@ final class HeadsetLoop {
     private var pointingHand = 1
     /// What was last reported, so only changes are.
     private var reported: (hover: String?, menu: Bool?, paused: Bool?, cursor: SIMD2<Int>?)
-    /// The session's state as the runtime last said.
-    private var state = XR_SESSION_STATE_UNKNOWN
+    /// The state of the runtime's OpenXR session (not the game ``Session``), as the runtime last said.
+    private var runtimeState = XR_SESSION_STATE_UNKNOWN
     /// The ray the session was last told to point along.
     private var pointer: Ray?
     /// Where the panel of the HUD and the menu stands, once the head has been seen.
@@ -67,7 +67,7 @@ final class HeadsetLoop {
         set { renderer.flatColours = newValue }
     }
 
-    /// Runs until the runtime ends the session, the player quits, or a signal comes; the game in
+    /// Runs until the runtime ends its OpenXR session, the player quits, or a signal comes; the game in
     /// progress is kept at the end as after every move.
     func run() throws(FrontEndError) {
         defer {
@@ -79,7 +79,7 @@ final class HeadsetLoop {
         var lastTime: XrTime?
         frames: while true {
             if QuitSignals.received != nil, !exitRequested {
-                // A signal ends the session the runtime's way; without one running, at once.
+                // A signal ends the runtime's OpenXR session its way; without one running, at once.
                 guard running else { break }
                 headset.requestExit()
                 exitRequested = true
@@ -87,9 +87,9 @@ final class HeadsetLoop {
             while let event = headset.pollEvent() {
                 switch event.type {
                 case XR_TYPE_EVENT_DATA_SESSION_STATE_CHANGED:
-                    state = withUnsafeBytes(of: event) { $0.load(as: XrEventDataSessionStateChanged.self) }.state
-                    report("state \(Self.name(of: state))")
-                    switch state {
+                    runtimeState = withUnsafeBytes(of: event) { $0.load(as: XrEventDataSessionStateChanged.self) }.state
+                    report("state \(Self.name(of: runtimeState))")
+                    switch runtimeState {
                     case XR_SESSION_STATE_READY:
                         do throws(XRFailure) { try headset.begin() } catch { throw FrontEndError("the headset's session did not start: \(error)") }
                         running = true
@@ -108,7 +108,7 @@ final class HeadsetLoop {
                 }
             }
             guard running else {
-                // No frames until the runtime says the session is ready.
+                // No frames until the runtime says its OpenXR session is ready.
                 usleep(10_000)
                 continue
             }
@@ -117,7 +117,7 @@ final class HeadsetLoop {
                 // The step between displayed frames, as the window's is between drawn ones.
                 let step = lastTime.map { Duration.nanoseconds(min(frame.displayTime - $0, 100_000_000)) } ?? .zero
                 lastTime = frame.displayTime
-                let focused = state == XR_SESSION_STATE_FOCUSED
+                let focused = runtimeState == XR_SESSION_STATE_FOCUSED
                 let gaze = headset.gaze(at: frame.displayTime)
                 if let gaze { panel = Self.panel(picture: panelPicture, facing: gaze) }
                 if focused { handleInput(at: frame.displayTime, gaze: gaze) }
@@ -157,9 +157,8 @@ final class HeadsetLoop {
 
     /// The panel standing before a head looking along `gaze`, in front of the wall it faces.
     private static func panel(picture: OffscreenFramebuffer, facing gaze: Ray) -> Panel {
-        let yaw = atan2(gaze.direction.x, -gaze.direction.z)
-        let wall = (Int((yaw / (.pi / 2)).rounded()) % 4 + 4) % 4
-        return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: wall))
+        let yaw = atan2(gaze.direction.x, -gaze.direction.z) * 180 / .pi
+        return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: Head.wall(facing: yaw, walls: 4)))
     }
 
     /// Whether the panel takes the pointer: while the menu or a notice is up.
@@ -186,12 +185,7 @@ final class HeadsetLoop {
         for (index, hand) in hands.enumerated() {
             let name = ["left", "right", "gamepad"][index]
             if hand.menuPressed {
-                if session.isMenuOpen {
-                    session.press(KeyChord(.escape))
-                    session.release(.escape)
-                } else {
-                    session.perform(.menu)
-                }
+                session.perform(.menu)
                 report("menu \(name)")
             }
             if hand.selectPressed {

@@ -1,8 +1,29 @@
 import PrisonRules
 import PrisonWorld
 
-// A replay plays its moves on the world clock; sounds and endings follow the world's events.
+// A frame's step: the head turns, the world (and a replay's moves on its clock) moves on, hints
+// and boards are taken, the camera is aimed and the hover found again.
 extension Session {
+    /// Advances everything to the frame `frame`: by its elapsed real time held keys turn the
+    /// head, the world moves on (a replay plays its moves) and messages run out; for its window
+    /// the camera is framed and the cursor's target looked up again.
+    public func advance(_ frame: FrameInput) {
+        self.frame = frame
+        let duration = max(.zero, frame.elapsed)
+        elapsed += duration
+        if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
+        let seconds = Float(duration.inSeconds)
+        let rates = Head.turnRates(holding: heldKeys)
+        if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
+        head.advance(by: duration)
+        advanceWorld(by: duration)
+        takeHint()
+        takeBoard()
+        pointCamera()
+        updateHover()
+        if case .note(_, let until) = message, until < elapsed { message = nil }
+    }
+
     /// Moves the world on by `duration`, stopping at the exact time each replayed move is due.
     func advanceWorld(by duration: Duration) {
         var remaining = duration
@@ -22,25 +43,5 @@ extension Session {
         }
         world.advance(by: remaining).forEach(react)
         if let wall = replay?.upcomingWall, wall != head.facedWall, !head.isTurning { head.face(wall: wall) }
-    }
-
-    private func react(to event: WorldEvent) {
-        // What happens in the tutorial's world moves it on.
-        tutorialRun?.tutorial.observe(event.kind)
-        switch event.kind {
-        case .groupBroke(_, _, _, let multiplier):
-            playSound(.breakGroup, pitch: min(2, 1 + 0.12 * Float(multiplier - 1)))
-        case .multiplierChanged(let from, let to):
-            if to > from {
-                playSound(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
-                flashUntil = elapsed + .milliseconds(600)
-            }
-        case .blocksLanded: playSound(.land)
-        case .dangerBegan: playSound(.danger)
-        case .dangerEnded: break
-        case .gameEnded, .roomCleared:
-            // The ending was recorded when its move was played; the panel and sound come once.
-            if showEnding() { playSound(world.game.isCleared ? .cleared : .gameOver) }
-        }
     }
 }

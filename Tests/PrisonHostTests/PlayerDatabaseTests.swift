@@ -2,6 +2,7 @@ import Foundation
 import PrisonHost
 import PrisonRules
 import PrisonSession
+import SessionFixture
 import Testing
 
 #if canImport(Glibc)
