@@ -1,5 +1,6 @@
 import Foundation
-@testable import PrisonSession
+import PrisonSession
+import SessionFixture
 import PrisonRules
 import PrisonSpace
 import PrisonWorld
@@ -154,11 +155,12 @@ import Testing
         #expect(try Settings(json: on.encoded()).reduceMotion)
         // The menu's Settings page turns it on and asks for the settings to be kept.
         let session = try session()
-        session.openMenu()
-        session.menu?.page = .settings
+        session.press(KeyChord(.escape))
+        session.press(KeyChord(try #require(Key(name: "s"))))
         let row = try #require(session.menuItems.firstIndex { $0.kind == .setting(.reduceMotion) })
         #expect(session.menuItems[row].value == "off")
-        session.change(.reduceMotion, by: 1)
+        for _ in 0..<row { session.press(KeyChord(try #require(Key(name: "down")))) }
+        session.press(KeyChord(.right))
         #expect(session.menuItems[row].value == "on")
         #expect(session.takeEffects().contains { if case .keepSettings(let kept) = $0 { kept.reduceMotion } else { false } })
     }
