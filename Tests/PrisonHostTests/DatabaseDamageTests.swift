@@ -167,19 +167,6 @@ func aRowOfTheWrongTypeIsLeftOutOnceAndTheRestIsPlayed(bad: BadRow) throws {
     #expect(names.contains { $0.hasPrefix("statistics.json.damaged-") })
 }
 
-/// Runs `tool` with `arguments`, its output discarded; its status.
-@discardableResult
-func run(_ tool: String, _ arguments: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return -1 }
-    process.waitUntilExit()
-    return process.terminationStatus
-}
-
 /// The build before this one started a new game in a read-only data folder, with an empty top
 /// 10: now the saved game, the top 10 and the statistics are shown and played from, and
 /// nothing is written.

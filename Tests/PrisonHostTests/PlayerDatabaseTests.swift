@@ -267,19 +267,6 @@ import Testing
         try body(folder)
     }
 
-    /// Runs `tool` with `arguments`, its output discarded; its status.
-    @discardableResult
-    private func run(_ tool: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     @Test func aReadOnlyFolderPlaysWithoutKeepingAndLosesNothing() throws {
         try withTmpfs(size: "4m") { folder in
             let kept: Game
