@@ -49,7 +49,7 @@ public struct SpinComponent: Component, Codable {
     public var label: String = "spin"
 }
 
-#if !canImport(RealityKit)
+#if os(Linux)
 // What a component needs on Linux for the fields a scene leaves out to keep their declared
 // defaults (Apple's RealityKit needs nothing): its default value, by whatever init it has.
 extension GestureComponent: DefaultValueComponent {

@@ -8,12 +8,13 @@ import Synchronization
 /// way to run an initializer it cannot see): a component that adopts this protocol is decoded
 /// over ``defaultValue``, so the fields the file leaves out keep their declared defaults.
 ///
-/// One extension in the component's own module adopts it, kept out of Apple builds; the body
-/// may call an `init()` that is not public, such as the one Swift makes for a struct whose
-/// properties all have defaults:
+/// One extension in the component's own module adopts it, on Linux only (`#if os(Linux)`, not
+/// `#if !canImport(RealityKit)`: a Linux build that has this package's `RealityKit` product can
+/// import RealityKit); the body may call an `init()` that is not public, such as the one Swift
+/// makes for a struct whose properties all have defaults:
 ///
 /// ```swift
-/// #if !canImport(RealityKit)
+/// #if os(Linux)
 /// extension GestureComponent: DefaultValueComponent {
 ///     public static var defaultValue: Self { Self() }
 /// }
