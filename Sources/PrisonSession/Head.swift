@@ -1,7 +1,9 @@
 import PrisonSpace
 
 /// Where the player looks: a turn about +y (yaw, degrees to the right of wall 0) and a tilt
-/// (pitch, degrees up), turned by keys, by the mouse, or smoothly toward a wall.
+/// (pitch, degrees up), turned by keys, by the mouse, or smoothly toward a wall. A turn toward a
+/// wall runs on the session's time: it starts at a time and is moved on to a later one, so the
+/// head keeps no clock of its own.
 package struct Head: Hashable, Sendable {
     /// Degrees to the right of facing wall 0 (wall `n` is at `90 * n`).
     package private(set) var yaw: Float = 0
@@ -12,11 +14,11 @@ package struct Head: Hashable, Sendable {
     /// A turn to a wall in progress.
     private var turn: Turn?
 
-    /// A turn from one (yaw, pitch) to another, and the time gone.
+    /// A turn from one (yaw, pitch) to another, and the session time it started at.
     private struct Turn: Hashable, Sendable {
         var from: SIMD2<Float>
         var to: SIMD2<Float>
-        var elapsed = Duration.zero
+        var start: Duration
     }
 
     /// How far up or down the head tilts.
@@ -66,31 +68,31 @@ package struct Head: Hashable, Sendable {
         look(yaw: self.yaw + yaw, pitch: self.pitch + pitch)
     }
 
-    /// Starts a smooth turn to face wall `wall` straight on and level, the short way round.
-    /// Walls that do not exist are ignored.
-    package mutating func face(wall: Int) {
+    /// Starts a smooth turn, at session time `time`, to face wall `wall` straight on and level,
+    /// the short way round. Walls that do not exist are ignored.
+    package mutating func face(wall: Int, at time: Duration) {
         guard (0..<walls).contains(wall) else { return }
         var target = Float(wall) * 90
         // The short way: a target within half a turn of where the head is now.
         target = yaw + Self.wrapped(target - yaw + 180) - 180
-        turn = Turn(from: SIMD2(yaw, pitch), to: SIMD2(target, 0))
+        turn = Turn(from: SIMD2(yaw, pitch), to: SIMD2(target, 0), start: time)
     }
 
-    /// Faces the next wall to the right (`steps` 1) or left (`steps` -1).
-    package mutating func faceWall(steps: Int) {
-        face(wall: ((facedWall + steps) % walls + walls) % walls)
+    /// Faces, from session time `time`, the next wall to the right (`steps` 1) or left (`steps` -1).
+    package mutating func faceWall(steps: Int, at time: Duration) {
+        face(wall: ((facedWall + steps) % walls + walls) % walls, at: time)
     }
 
-    /// Advances a turn to a wall by `duration`, easing in and out.
-    package mutating func advance(by duration: Duration) {
-        guard var current = turn, duration > .zero else { return }
-        current.elapsed += duration
-        let t = Float(min(current.elapsed / Self.faceDuration, 1))
+    /// Moves a turn to a wall on to session time `time`, easing in and out; a time before the
+    /// turn's start changes nothing.
+    package mutating func advance(to time: Duration) {
+        guard let current = turn, time > current.start else { return }
+        let t = Float(min((time - current.start) / Self.faceDuration, 1))
         let eased = t * t * (3 - 2 * t)
         let now = current.from + (current.to - current.from) * eased
         yaw = Self.wrapped(now.x)
         pitch = now.y
-        turn = t < 1 ? current : nil
+        if t >= 1 { turn = nil }
     }
 
     /// The turn rates (degrees a second of yaw and pitch) that held keys ask for: left/right

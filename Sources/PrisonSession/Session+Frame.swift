@@ -10,18 +10,18 @@ extension Session {
     public func advance(_ frame: FrameInput) {
         self.frame = frame
         let duration = max(.zero, frame.elapsed)
-        elapsed += duration
-        if let search = hintSearch, search.since == nil { hintSearch?.since = elapsed }
+        time += duration
+        if let search = hintSearch, search.since == nil { hintSearch?.since = time }
         let seconds = Float(duration.inSeconds)
         let rates = Head.turnRates(holding: heldKeys)
         if rates != .zero { head.turn(yaw: rates.x * seconds, pitch: rates.y * seconds) }
-        head.advance(by: duration)
+        head.advance(to: time)
         advanceWorld(by: duration)
         takeHint()
         takeBoard()
         pointCamera()
         updateHover()
-        if case .note(_, let until) = message, until < elapsed { message = nil }
+        if case .note(_, let until) = message, until < time { message = nil }
     }
 
     /// Moves the world on by `duration`, stopping at the exact time each replayed move is due.
@@ -42,6 +42,6 @@ extension Session {
             if playing.isFinished { say("Replay over: R plays this board yourself, N a new one") }
         }
         world.advance(by: remaining).forEach(react)
-        if let wall = replay?.upcomingWall, wall != head.facedWall, !head.isTurning { head.face(wall: wall) }
+        if let wall = replay?.upcomingWall, wall != head.facedWall, !head.isTurning { head.face(wall: wall, at: time) }
     }
 }

@@ -35,7 +35,7 @@ extension Session {
     /// Shows `text` at the bottom of the window for a few seconds.
     public func announce(_ text: String) { say(text) }
 
-    func say(_ text: String) { message = .note(text, until: elapsed + .seconds(3)) }
+    func say(_ text: String) { message = .note(text, until: time + .seconds(3)) }
 
     /// What the HUD says now. One panel shows at a time: the end panel gives way to the key help,
     /// the quit question, the menu and notices while they are up.
@@ -43,13 +43,13 @@ extension Session {
         let game = world.game
         let panelAbove = showsHelp || isAskingToQuit || menu != nil || !notices.isEmpty || tutorial != nil
         return HUDState(
-            score: countedScore, multiplier: world.multiplier, flashes: elapsed < flashUntil,
+            score: countedScore, multiplier: world.multiplier, flashes: time < flashUntil,
             moves: game.availableGroups.count, blocks: game.board.blockCount, best: records.scores.best(for: game.start.room),
             danger: world.danger.map { HUDText.danger($0, walls: world.layout.walls) },
             hover: hover.map(HUDText.preview),
             message: message?.text,
             ending: panelAbove ? nil : ending.map { HUDText.endPanel(cleared: $0.cleared, score: $0.score, standing: $0.standing) },
             tutorialPanel: showsHelp ? nil : tutorial.map { [$0.title] + $0.lines }, showsHelp: showsHelp, quitQuestion: isAskingToQuit ? HUDText.quitQuestion : nil,
-            isReplay: replay != nil, time: Float(elapsed.inSeconds), compass: compass)
+            isReplay: replay != nil, time: Float(time.inSeconds), compass: compass)
     }
 }

@@ -42,7 +42,7 @@ extension Session {
         if search.query.game != world.game {
             hintSearch = nil
             if message == .thinking { message = nil }
-        } else if let since = search.since, elapsed - since >= Self.hintPatience {
+        } else if let since = search.since, time - since >= Self.hintPatience {
             hintSearch = nil
             if let group = world.game.availableGroups.max(by: { $0.size < $1.size }) { present(group) }
         }
@@ -55,7 +55,7 @@ extension Session {
         hint = group
         let wall = group.cells.first?.wall ?? 0
         let faced = wall == head.facedWall
-        if turning, !faced { head.face(wall: wall) }
+        if turning, !faced { head.face(wall: wall, at: time) }
         let points = world.game.preview(of: group, at: world.time).points
         let place = world.layout.walls > 1 ? " on wall \(wall + 1)" : ""
         var words = "Hint: \(HUDText.count(group.size, "block"))\(place), \(HUDText.count(points, "point"))"

@@ -47,9 +47,9 @@ extension Session {
         case .restart: start(keepingBoard: true)
         case .hint: showHint()
         case .gazeTap: tap(at: frame.viewport / 2)
-        case .faceWall(let wall): head.face(wall: wall)
-        case .faceNextWall: head.faceWall(steps: 1)
-        case .facePreviousWall: head.faceWall(steps: -1)
+        case .faceWall(let wall): head.face(wall: wall, at: time)
+        case .faceNextWall: head.faceWall(steps: 1, at: time)
+        case .facePreviousWall: head.faceWall(steps: -1, at: time)
         case .toggleMouseLook:
             change(.mouseLook, by: 1)
             say(isMouseLookOn ? "Mouse-look on: the mouse turns your head, a click taps the crosshair (L to stop)" : "Mouse-look off")

@@ -13,7 +13,7 @@ extension Session {
         let camera = world.camera
         frame.viewProjection = camera.projectionMatrix(aspectRatio: self.frame.viewport.x / max(self.frame.viewport.y, 1)) * camera.viewMatrix
         frame.eye = camera.position(relativeTo: nil)
-        frame.time = Float(elapsed.inSeconds)
+        frame.time = Float(time.inSeconds)
         frame.showsSymbols = palette.showsSymbols
         frame.surroundings = surroundings
         frame.cutaway = framing.cutaway(yaw: head.yaw)

@@ -19,7 +19,7 @@ extension Session {
         case .multiplierChanged(let from, let to):
             if to > from {
                 playSound(.combo, pitch: min(2, 1 + 0.08 * Float(to - 2)))
-                flashUntil = elapsed + .milliseconds(600)
+                flashUntil = time + .milliseconds(600)
             }
         case .blocksLanded: playSound(.land)
         case .dangerBegan: playSound(.danger)

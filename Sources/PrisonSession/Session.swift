@@ -89,8 +89,11 @@ public final class Session {
     var boardBuild: (order: BoardOrder, answer: Result<Board, BoardError>?)?
     /// The message at the bottom of the window, nil when there is none.
     var message: Message?
-    /// Time since the session began: pulses and messages run on it.
-    var elapsed = Duration.zero
+    /// The session's one clock: the sum of the steps its frames gave (``advance(_:)``). Messages,
+    /// pulses, hint patience and the head's turns run on it, and the world moves on by the same
+    /// steps; the session reads no clock of its own.
+    package internal(set) var time = Duration.zero
+    /// Until when (session time) the score flashes after a multiplier rose.
     var flashUntil = Duration.zero
     /// The end panel's facts, from when the world shows the end until the game changes.
     var ending: (cleared: Bool, score: Int, standing: HUDText.Standing)?

@@ -4,13 +4,13 @@ import PrisonSpaceTesting
 import PrisonWorld
 import Testing
 
-/// The yaws a turn goes through when advanced in `steps` equal steps over the face duration
-/// and a little more.
+/// The yaws a turn started at time zero goes through when moved on in `steps` equal steps over
+/// the face duration and a little more.
 private func yaws(turning head: inout Head, steps: Int = 60) -> [Float] {
     var seen: [Float] = []
     let step = Head.faceDuration / steps
-    for _ in 0..<steps + 5 {
-        head.advance(by: step)
+    for count in 1...steps + 5 {
+        head.advance(to: step * count)
         seen.append(head.yaw)
     }
     return seen
@@ -33,7 +33,7 @@ struct HeadTests {
     @Test("Facing wall 3 from wall 0 turns left, through 359…270, never the long way round")
     func shortWayLeft() {
         var head = Head(walls: 4)
-        head.face(wall: 3)
+        head.face(wall: 3, at: .zero)
         #expect(head.isTurning)
         #expect(head.facedWall == 3, "the wall being turned to counts as faced")
         let seen = yaws(turning: &head)
@@ -48,7 +48,7 @@ struct HeadTests {
     func shortWayRight() {
         var head = Head(walls: 4)
         head.look(yaw: 270, pitch: 0)
-        head.face(wall: 0)
+        head.face(wall: 0, at: .zero)
         let seen = yaws(turning: &head)
         #expect(seen.allSatisfy { $0 == 0 || (270...360).contains($0) }, "yaws: \(seen)")
         #expect(head.yaw == 0)
@@ -59,7 +59,7 @@ struct HeadTests {
     func quarterTurns(from: Int, to: Int) {
         var head = Head(walls: 4)
         head.look(yaw: Float(from) * 90, pitch: 0)
-        head.face(wall: to)
+        head.face(wall: to, at: .zero)
         let low = Float(min(from, to)) * 90, high = Float(max(from, to)) * 90
         let seen = yaws(turning: &head)
         #expect(seen.allSatisfy { (low...high).contains($0) }, "yaws: \(seen)")
@@ -69,14 +69,14 @@ struct HeadTests {
     @Test("A turn eases in and out and ends exactly at its wall after the face duration")
     func easing() {
         var head = Head(walls: 4)
-        head.face(wall: 1)
-        head.advance(by: Head.faceDuration / 4)
+        head.face(wall: 1, at: .seconds(2))
+        head.advance(to: .seconds(2) + Head.faceDuration / 4)
         let quarter = head.yaw
         #expect(quarter > 0 && quarter < 90 / 4, "slow at first: \(quarter)")
-        head.advance(by: Head.faceDuration / 4)
+        head.advance(to: .seconds(2) + Head.faceDuration / 2)
         #expect(abs(head.yaw - 45) < 1e-3, "half way at half time: \(head.yaw)")
         #expect(head.isTurning)
-        head.advance(by: Head.faceDuration / 2)
+        head.advance(to: .seconds(2) + Head.faceDuration)
         #expect(head.yaw == 90)
         #expect(head.pitch == 0)
         #expect(!head.isTurning)
@@ -85,12 +85,12 @@ struct HeadTests {
     @Test("One advance of the whole duration, or more, lands on the wall")
     func oneLongAdvance() {
         var head = Head(walls: 4)
-        head.face(wall: 2)
-        head.advance(by: Head.faceDuration)
+        head.face(wall: 2, at: .zero)
+        head.advance(to: Head.faceDuration)
         #expect(head.yaw == 180 && !head.isTurning)
         var late = Head(walls: 4)
-        late.face(wall: 1)
-        late.advance(by: .seconds(10))
+        late.face(wall: 1, at: .seconds(1))
+        late.advance(to: .seconds(10))
         #expect(late.yaw == 90 && !late.isTurning)
     }
 
@@ -98,18 +98,18 @@ struct HeadTests {
     func facingLevels() {
         var head = Head(walls: 4)
         head.look(yaw: 10, pitch: 40)
-        head.face(wall: 0)
-        head.advance(by: Head.faceDuration / 2)
+        head.face(wall: 0, at: .zero)
+        head.advance(to: Head.faceDuration / 2)
         #expect(head.pitch > 0 && head.pitch < 40)
-        head.advance(by: Head.faceDuration)
+        head.advance(to: Head.faceDuration * 2)
         #expect(head.yaw == 0 && head.pitch == 0)
     }
 
-    @Test("Zero and negative advances change nothing", arguments: [Duration.zero, .milliseconds(-100), .seconds(-1_000_000)])
-    func badAdvances(duration: Duration) {
+    @Test("Moving on to the turn's start or before it changes nothing", arguments: [Duration.zero, .milliseconds(-100), .seconds(-1_000_000)])
+    func badAdvances(offset: Duration) {
         var head = Head(walls: 4)
-        head.face(wall: 1)
-        head.advance(by: duration)
+        head.face(wall: 1, at: .seconds(5))
+        head.advance(to: .seconds(5) + offset)
         #expect(head.yaw == 0)
         #expect(head.isTurning)
     }
@@ -117,14 +117,14 @@ struct HeadTests {
     @Test("Looking or turning ends a turn to a wall")
     func lookingEndsTurns() {
         var head = Head(walls: 4)
-        head.face(wall: 1)
-        head.advance(by: Head.faceDuration / 2)
+        head.face(wall: 1, at: .zero)
+        head.advance(to: Head.faceDuration / 2)
         head.turn(yaw: 1, pitch: 0)
         #expect(!head.isTurning)
         let yaw = head.yaw
-        head.advance(by: .seconds(1))
+        head.advance(to: .seconds(1))
         #expect(head.yaw == yaw, "the cancelled turn does not go on")
-        head.face(wall: 2)
+        head.face(wall: 2, at: .zero)
         head.look(yaw: 5, pitch: 0)
         #expect(!head.isTurning)
         #expect(head.facedWall == 0)
@@ -145,20 +145,22 @@ struct HeadTests {
     func faceWallSteps(from: Int, steps: Int, to: Int) {
         var head = Head(walls: 4)
         head.look(yaw: Float(from) * 90, pitch: 0)
-        head.faceWall(steps: steps)
+        head.faceWall(steps: steps, at: .zero)
         #expect(head.facedWall == to)
-        head.advance(by: Head.faceDuration)
+        head.advance(to: Head.faceDuration)
         #expect(head.yaw == Float(to) * 90)
     }
 
     @Test("Steps taken mid-turn count from the wall being turned to")
     func stepsMidTurn() {
         var head = Head(walls: 4)
-        head.faceWall(steps: 1)
-        head.advance(by: Head.faceDuration / 10)
-        head.faceWall(steps: 1)
+        head.faceWall(steps: 1, at: .zero)
+        head.advance(to: Head.faceDuration / 10)
+        head.faceWall(steps: 1, at: Head.faceDuration / 10)
         #expect(head.facedWall == 2)
-        head.advance(by: Head.faceDuration)
+        head.advance(to: Head.faceDuration / 10 + Head.faceDuration / 2)
+        #expect(head.isTurning, "the second turn takes its whole duration from when it began")
+        head.advance(to: Head.faceDuration / 10 + Head.faceDuration)
         #expect(abs(head.yaw - 180) < 1e-3)
     }
 
@@ -166,24 +168,24 @@ struct HeadTests {
     func oneWall() {
         var head = Head(walls: 1)
         for wall in [1, 2, 3, -1, 4] {
-            head.face(wall: wall)
+            head.face(wall: wall, at: .zero)
             #expect(!head.isTurning, "wall \(wall)")
         }
         head.look(yaw: 120, pitch: 0)
         #expect(head.facedWall == 0)
-        head.faceWall(steps: 1)
-        head.advance(by: Head.faceDuration)
+        head.faceWall(steps: 1, at: .zero)
+        head.advance(to: Head.faceDuration)
         #expect(head.yaw == 0)
         head.look(yaw: 300, pitch: 0)
-        head.faceWall(steps: -1)
-        head.advance(by: Head.faceDuration)
+        head.faceWall(steps: -1, at: Head.faceDuration)
+        head.advance(to: Head.faceDuration * 2)
         #expect(head.yaw == 0)
     }
 
     @Test("Walls that do not exist are ignored in a four-wall room", arguments: [-1, 4, 100])
     func missingWalls(wall: Int) {
         var head = Head(walls: 4)
-        head.face(wall: wall)
+        head.face(wall: wall, at: .zero)
         #expect(!head.isTurning)
         #expect(head.yaw == 0)
     }
@@ -263,8 +265,8 @@ struct HeadTests {
     @Test("Facing wall n looks straight at wall n of the room layout", arguments: 0..<4)
     func forwardMatchesRoomLayout(wall: Int) {
         var head = Head(walls: 4)
-        head.face(wall: wall)
-        head.advance(by: Head.faceDuration)
+        head.face(wall: wall, at: .zero)
+        head.advance(to: Head.faceDuration)
         let wallForward = RoomLayout(walls: 4, width: 12).rotation(ofWall: wall).act([0, 0, -1])
         #expect(isClose(forward(head), wallForward, tolerance: 1e-5), "head \(forward(head)), wall \(wallForward)")
     }

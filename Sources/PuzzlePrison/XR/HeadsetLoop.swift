@@ -39,8 +39,6 @@ final class HeadsetLoop {
     private var pointer: Ray?
     /// Where the panel of the HUD and the menu stands, once the head has been seen.
     private var panel: Panel?
-    /// The game time the session has been moved on by: it stands still while paused.
-    private var clock = Duration.zero
 
     /// The viewport the session lays its HUD and menu out for: a 16:9 panel.
     static let panelSize = SIMD2<Int32>(1280, 720)
@@ -126,7 +124,6 @@ final class HeadsetLoop {
                 let bands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
                 reportClock(paused: !focused)
                 let gameStep = focused ? max(step, .zero) : .zero
-                clock += gameStep
                 let input = FrameInput(
                     elapsed: gameStep, viewport: viewport, date: Date(), timeZone: .current, hudBands: bands,
                     menuRowHeight: MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).rowHeight)
@@ -260,11 +257,11 @@ final class HeadsetLoop {
         (reported.hover, reported.menu) = (hover, session.isMenuOpen)
     }
 
-    /// Prints whether the game clock stands or runs, and at what time, when that changes.
+    /// Prints whether the game clock stands or runs, and the session's time, when that changes.
     private func reportClock(paused: Bool) {
         guard paused != reported.paused else { return }
         reported.paused = paused
-        report(paused ? "clock paused at \(clock)" : "clock running at \(clock)")
+        report(paused ? "clock paused at \(session.time)" : "clock running at \(session.time)")
     }
 
     private func report(_ line: String) {
