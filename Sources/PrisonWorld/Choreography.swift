@@ -1,21 +1,15 @@
 import PrisonRules
 
-/// How the world animates one move, as a pure function of what the move did and the world's
-/// durations: which blocks break, fall and slide, when each step starts after the tap and how
-/// long it lasts, and when the end of the game starts if the move ended it.
+/// The times of one move on a world at rest, worked out apart from the world: which blocks
+/// break, fall and slide, when each step starts after the tap and how long it lasts, and when
+/// the end of the game starts if the move ended it.
 ///
-/// This is how a ``World`` at rest animates a move: the group breaks at once, for the rules'
-/// combo window (what the player sees is what scores); the blocks above fall when the break
-/// ends, then columns slide together (as soon as the break ends when nothing falls); the end
-/// starts as long after the tap as a break, a fall and a slide take. Durations are whole
-/// microseconds, the world clock's unit. While earlier moves are still moving, the world plans
-/// from where blocks are drawn instead, and its steps may start later.
-///
-/// ```swift
-/// let outcome = try game.play(Move(cell, at: .zero))
-/// let steps = Choreography(of: outcome, settings: WorldSettings(), comboWindow: game.rules.comboWindow, endsGame: game.isOver)
-/// // steps.breaks, then steps.moves (falls, then slides), then steps.end
-/// ```
+/// Deprecated: the world does not plan from it. A ``World`` plans each move in stages, wall by
+/// wall, from where its blocks are drawn; on a world at rest those stages start at the times
+/// this value gives (a test keeps the two together while it ships), but only the world says what
+/// happens while earlier moves still move. To see a move's timing, play it on a world and read
+/// the ``WorldEvent``s that ``World/advance(by:)`` returns and its blocks' ``BlockPhase``.
+@available(*, deprecated, message: "the world plans moves in stages; play the move on a World and read its events and block phases")
 public struct Choreography: Hashable, Sendable {
     /// A block's move to a cell, starting a while after the tap.
     public struct Step: Hashable, Sendable {
@@ -66,9 +60,8 @@ public struct Choreography: Hashable, Sendable {
     /// How long the break lasts: the rules' combo window.
     public var breakDuration: Duration { .microseconds(breakMicroseconds) }
     /// The falls and slides, block by block in the order of the outcome's motions (the cells they
-    /// reach), each block's fall before its slide; the world plans its stages wall by wall and
-    /// starts them at these times on a world at rest. Every fall has the same start
-    /// and duration, and so has every slide.
+    /// reach), each block's fall before its slide: the times at which a world at rest starts its
+    /// stages. Every fall has the same start and duration, and so has every slide.
     public let moves: [Step]
     /// When the end of the game starts, after the tap, when the move ended the game.
     public var end: Duration? { endMicroseconds.map { .microseconds($0) } }

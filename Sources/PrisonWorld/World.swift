@@ -29,7 +29,7 @@ import PrisonSpace
 /// - The animation: a tap's group breaks at once; on each wall the blocks then move from where
 ///   they are drawn to the cells the rules give them, falls straight down a column and slides
 ///   straight along the wall, in stages that never let two blocks overlap, whenever taps come.
-///   A move played on a world at rest follows its ``Choreography``.
+///   The ``WorldEvent``s of ``advance(by:)`` and each block's ``BlockPhase`` say when.
 public final class World {
     /// The sizes and durations of the world.
     public let settings: WorldSettings
