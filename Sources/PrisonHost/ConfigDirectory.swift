@@ -10,9 +10,9 @@ public struct ConfigDirectory: Hashable, Sendable {
     public let url: URL
 
     /// The configuration directory `environment` points to.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(HostError) {
         guard let url = gameFolder(environment, variable: "XDG_CONFIG_HOME", underHome: ".config") else {
-            throw AssetError("no place to keep settings: neither XDG_CONFIG_HOME nor HOME is an absolute path")
+            throw HostError("no place to keep settings: neither XDG_CONFIG_HOME nor HOME is an absolute path")
         }
         self.url = url
     }
@@ -25,7 +25,7 @@ public struct ConfigDirectory: Hashable, Sendable {
     /// replaced by its usual one, with a warning and a notice naming its field and value; the
     /// other settings are kept.
     public func loadSettings(now: Date = Date()) -> Loaded<Settings> {
-        let loaded = load(settingsFile, named: .settings, now: now) { data throws(AssetError) in try Settings.read(json: data) }
+        let loaded = load(settingsFile, named: .settings, now: now) { data throws(DataError) in try Settings.read(json: data) }
         guard let (settings, replaced) = loaded.value else {
             return Loaded(value: Settings(), warning: loaded.warning, notice: loaded.notice)
         }
@@ -36,7 +36,7 @@ public struct ConfigDirectory: Hashable, Sendable {
     }
 
     /// Keeps `settings`, atomically.
-    public func saveSettings(_ settings: Settings) throws(AssetError) {
+    public func saveSettings(_ settings: Settings) throws(HostError) {
         try write(settings.encoded(), to: settingsFile, in: url)
     }
 

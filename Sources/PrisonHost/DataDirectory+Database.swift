@@ -41,7 +41,7 @@ extension DataDirectory {
             }
         }
         let aside: URL
-        do throws(AssetError) {
+        do throws(HostError) {
             aside = try moveAside(databaseFile, now: now)
             for companion in databaseCompanions where FileManager.default.fileExists(atPath: companion.path) {
                 _ = try moveAside(companion, now: now)
@@ -100,7 +100,7 @@ extension DataDirectory {
         guard !files.isEmpty else { return [] }
         var reports: [Loaded<Void>] = []
         let imported: Set<String>
-        do throws(AssetError) { imported = try database.importedFiles() } catch {
+        do throws(HostError) { imported = try database.importedFiles() } catch {
             return [Loaded(value: (), warning: "the files of an earlier version could not be imported: \(error)")]
         }
         var read: [String] = []
@@ -122,18 +122,18 @@ extension DataDirectory {
             }
         }
         if pending.contains(scoresFile.lastPathComponent),
-            let scores = take(scoresFile, load(scoresFile, named: .scores, now: now) { data throws(AssetError) in try ScoreTable(json: data) })
+            let scores = take(scoresFile, load(scoresFile, named: .scores, now: now) { data throws(DataError) in try ScoreTable(json: data) })
         {
             effects.append(.scores(database.scores.merged(with: scores)))
         }
         if pending.contains(statisticsFile.lastPathComponent),
             let statistics = take(
-                statisticsFile, load(statisticsFile, named: .statistics, now: now) { data throws(AssetError) in try Statistics(json: data) })
+                statisticsFile, load(statisticsFile, named: .statistics, now: now) { data throws(DataError) in try Statistics(json: data) })
         {
             effects.append(.statistics(database.statistics.merged(with: statistics)))
         }
         if !read.isEmpty {
-            do throws(AssetError) { try database.keep(effects, importing: read) } catch {
+            do throws(HostError) { try database.keep(effects, importing: read) } catch {
                 reports.append(
                     Loaded(
                         value: (), warning: "the files of an earlier version could not be imported (\(error)); they are left as they are",
@@ -143,7 +143,7 @@ extension DataDirectory {
         }
         let done = imported.union(read)
         for file in files where done.contains(file.lastPathComponent) && FileManager.default.fileExists(atPath: file.path) {
-            do throws(AssetError) {
+            do throws(HostError) {
                 let aside = try moveAside(file, now: now, as: "imported")
                 reports.append(Loaded(value: (), warning: "\(file.path) was imported into \(databaseFile.path) and kept as \(aside.lastPathComponent)"))
             } catch {

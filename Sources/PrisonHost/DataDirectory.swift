@@ -36,9 +36,9 @@ public struct DataDirectory: Hashable, Sendable {
     public static let folderName = "puzzle-prison"
 
     /// The data directory `environment` points to.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(HostError) {
         guard let url = gameFolder(environment, variable: "XDG_DATA_HOME", underHome: ".local/share") else {
-            throw AssetError(
+            throw HostError(
                 "no place to keep games and scores: neither XDG_DATA_HOME nor HOME is an absolute path")
         }
         self.url = url
@@ -55,9 +55,7 @@ public struct DataDirectory: Hashable, Sendable {
     ///
     /// A damaged file is moved aside to `game.json.damaged-<UTC time of now>` and a warning says so.
     public func loadGame(now: Date = Date()) -> Loaded<Game?> {
-        load(gameFile, named: .savedGame, now: now) { data throws(AssetError) in
-            do throws(SaveError) { return try SavedGame(json: data).game() } catch { throw AssetError(error.description) }
-        }
+        load(gameFile, named: .savedGame, now: now) { data throws(SaveError) in try SavedGame(json: data).game() }
     }
 
     /// The best scores: an empty table when there are none yet or their file is damaged.
@@ -65,7 +63,7 @@ public struct DataDirectory: Hashable, Sendable {
     /// A damaged file is moved aside to `scores.json.damaged-<UTC time of now>` and a warning says so.
     public func loadScores(now: Date = Date()) -> Loaded<ScoreTable> {
         let loaded = load(scoresFile, named: .scores, now: now) {
-            data throws(AssetError) in try ScoreTable(json: data)
+            data throws(DataError) in try ScoreTable(json: data)
         }
         return Loaded(value: loaded.value ?? ScoreTable(), warning: loaded.warning, notice: loaded.notice)
     }
@@ -75,7 +73,7 @@ public struct DataDirectory: Hashable, Sendable {
     /// A damaged file is moved aside to `statistics.json.damaged-<UTC time of now>` and a warning says so.
     public func loadStatistics(now: Date = Date()) -> Loaded<Statistics> {
         let loaded = load(statisticsFile, named: .statistics, now: now) {
-            data throws(AssetError) in try Statistics(json: data)
+            data throws(DataError) in try Statistics(json: data)
         }
         return Loaded(value: loaded.value ?? Statistics(), warning: loaded.warning, notice: loaded.notice)
     }

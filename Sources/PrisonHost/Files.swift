@@ -16,22 +16,22 @@ let fileReader = InputReader(limit: 16 << 20)
 /// The contents of the file at `path`, refusing a missing file, a directory or one beyond
 /// ``fileReader``'s limit with a message naming it as `what` ("board file", ...) and the path,
 /// or as the bare path when `what` is empty.
-package func readFile(atPath path: String, what: String = "") throws(AssetError) -> Data {
+package func readFile(atPath path: String, what: String = "") throws(HostError) -> Data {
     do throws(FileError) { return try fileReader.contents(ofFileAt: path, what: what) } catch {
-        throw AssetError(error.description)
+        throw HostError(error.description)
     }
 }
 
 /// The contents of the file at `url`, as ``readFile(atPath:what:)`` reads it.
-package func readFile(at url: URL, what: String = "") throws(AssetError) -> Data {
+package func readFile(at url: URL, what: String = "") throws(HostError) -> Data {
     try readFile(atPath: url.path, what: what)
 }
 
 /// The text of the file at `path`, read as ``readFile(atPath:what:)`` reads it, refusing what is
 /// not UTF-8 with a message naming it as `what` and the path.
-package func readText(atPath path: String, what: String = "") throws(AssetError) -> String {
+package func readText(atPath path: String, what: String = "") throws(HostError) -> String {
     do throws(FileError) { return try fileReader.text(ofFileAt: path, what: what) } catch {
-        throw AssetError(error.description)
+        throw HostError(error.description)
     }
 }
 
@@ -48,21 +48,22 @@ package func printWarning(_ message: String) {
 /// Replaces the file at `url` with `data` so that the file is always either the old contents or
 /// the new (see `PrisonFiles.writeAtomically`). On failure the temporary file is removed and the
 /// target is left as it was.
-package func writeAtomically(_ data: Data, to url: URL) throws(AssetError) {
+package func writeAtomically(_ data: Data, to url: URL) throws(HostError) {
     do throws(FileError) { try PrisonFiles.writeAtomically(data, toPath: url.path) } catch {
-        throw AssetError(error.description)
+        throw HostError(error.description)
     }
 }
 
 /// Writes `data` to the file at `path` the user named: a regular file atomically, a device, FIFO
 /// or `/dev/stdout` directly (see `PrisonFiles.writeFile`).
-package func writeUserFile(_ data: Data, toPath path: String) throws(AssetError) {
-    do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw AssetError(error.description) }
+package func writeUserFile(_ data: Data, toPath path: String) throws(HostError) {
+    do throws(FileError) { try PrisonFiles.writeFile(data, toPath: path) } catch { throw HostError(error.description) }
 }
 
 extension Palette {
     /// The palettes of a palettes file at `url`.
-    public static func palettes(at url: URL) throws(AssetError) -> [Palette] {
-        try palettes(fromJSON: readFile(at: url), source: url.path)
+    public static func palettes(at url: URL) throws(HostError) -> [Palette] {
+        let data = try readFile(at: url)
+        do throws(DataError) { return try palettes(fromJSON: data, source: url.path) } catch { throw HostError(error.description) }
     }
 }

@@ -49,7 +49,7 @@ extension ChosenGame {
     /// shape last chosen in the menu (the default room until one is). A new board the request
     /// gives no seed for comes from `seed` (the front end draws it: the session's target reads no
     /// random source).
-    package init(_ request: GameRequest, profile: Profile, seed: UInt64) throws(AssetError) {
+    package init(_ request: GameRequest, profile: Profile, seed: UInt64) throws(HostError) {
         if let path = request.replay {
             let text = try readFile(atPath: path, what: "replay file")
             do throws(SaveError) {
@@ -59,7 +59,7 @@ extension ChosenGame {
                     replay: played.moves, isProgress: false)
                 return
             } catch {
-                throw AssetError("replay file '\(path)': \(error)")
+                throw HostError("replay file '\(path)': \(error)")
             }
         }
         if let path = request.board {
@@ -70,7 +70,7 @@ extension ChosenGame {
                 self.init(game: Game(start: start, rules: rules), origin: GameOrigin(like: start, rules: rules), replay: nil, isProgress: false)
                 return
             } catch {
-                throw AssetError("board file '\(path)': \(error)")
+                throw HostError("board file '\(path)': \(error)")
             }
         }
         if !request.makesNewBoard, let saved = profile.savedGame() {
@@ -81,7 +81,7 @@ extension ChosenGame {
         let origin: GameOrigin
         if request.makesNewBoard {
             let room: Room
-            do throws(RoomError) { room = try request.room() } catch { throw AssetError(error.description) }
+            do throws(RoomError) { room = try request.room() } catch { throw HostError(error.description) }
             origin = GameOrigin(room: room, colours: request.colours ?? Board.defaultColours, rules: Rules(fittedTo: room))
         } else {
             // No game to resume: the shape last chosen on the menu's New-game page (its board a
@@ -94,7 +94,7 @@ extension ChosenGame {
             let start = try random.board(seed: request.seed ?? seed)
             self.init(game: Game(start: start, rules: origin.rules), origin: origin, replay: nil, isProgress: !request.makesNewBoard)
         } catch {
-            throw AssetError(error.description)
+            throw HostError(error.description)
         }
     }
 }

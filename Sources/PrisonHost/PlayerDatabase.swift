@@ -328,17 +328,17 @@ final class PlayerDatabase {
 
     /// The game in progress as committed now, or nil when there is none; a game whose rows do not
     /// make a game throws, naming what is wrong.
-    func savedGame() throws(AssetError) -> SavedGame? {
-        do { return try queue.read(Self.savedGame) } catch { throw AssetError("\(url.path): \(Self.describe(error))") }
+    func savedGame() throws(HostError) -> SavedGame? {
+        do { return try queue.read(Self.savedGame) } catch { throw HostError("\(url.path): \(Self.describe(error))") }
     }
 
     /// Whether a game in progress is kept.
     var hasGame: Bool { storedGame != nil }
 
     /// The names of the JSON files of an earlier version imported already.
-    func importedFiles() throws(AssetError) -> Set<String> {
+    func importedFiles() throws(HostError) -> Set<String> {
         do { return Set(try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM importedFile") }) } catch {
-            throw AssetError("\(url.path): \(Self.describe(error))")
+            throw HostError("\(url.path): \(Self.describe(error))")
         }
     }
 
@@ -347,7 +347,7 @@ final class PlayerDatabase {
     /// Keeps in one transaction what `effects` ask to keep: the game in progress (or forgets it),
     /// the games U and Ctrl+Shift+Z go to, the best scores and the statistics. When the transaction
     /// fails nothing of it is kept, and the next keep writes what differs from what is on disk.
-    func keep(_ effects: [Keeping], importing importedNames: [String] = []) throws(AssetError) {
+    func keep(_ effects: [Keeping], importing importedNames: [String] = []) throws(HostError) {
         var game = storedGame, scores = self.scores, statistics = self.statistics, games = storedGames
         var history = gameHistory
         do {
@@ -385,7 +385,7 @@ final class PlayerDatabase {
                 }
             }
         } catch {
-            throw AssetError("\(url.path): \(Self.describe(error))")
+            throw HostError("\(url.path): \(Self.describe(error))")
         }
         (storedGame, self.scores, self.statistics, storedGames, gameHistory) = (game, scores, statistics, games, history)
     }

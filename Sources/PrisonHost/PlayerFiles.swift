@@ -21,9 +21,9 @@ func gameFolder(_ environment: [String: String], variable: String, underHome: St
 }
 
 /// Writes `data` atomically to `file` in `folder`, creating the folder (and its parents) first.
-func write(_ data: Data, to file: URL, in folder: URL) throws(AssetError) {
+func write(_ data: Data, to file: URL, in folder: URL) throws(HostError) {
     do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-        throw AssetError("\(folder.path): cannot create the directory (\(error.localizedDescription))")
+        throw HostError("\(folder.path): cannot create the directory (\(error.localizedDescription))")
     }
     try writeAtomically(data, to: file)
 }
@@ -46,8 +46,8 @@ struct PlayerFile {
 
 /// The value `decode` makes of `file`; nil without a warning when there is no file, nil with one
 /// when the file cannot be read or is damaged, the damaged file put aside.
-func load<Value>(
-    _ file: URL, named kind: PlayerFile, now: Date, decode: (Data) throws(AssetError) -> Value
+func load<Value, Failure: Error>(
+    _ file: URL, named kind: PlayerFile, now: Date, decode: (Data) throws(Failure) -> Value
 ) -> Loaded<Value?> {
     guard FileManager.default.fileExists(atPath: file.path) else { return Loaded(value: nil) }
     let data: Data
@@ -56,11 +56,11 @@ func load<Value>(
             value: nil, warning: "\(kind.name) could not be loaded: \(error); \(kind.consequence)",
             notice: "\(kind.title) could not be read, so \(kind.consequence).")
     }
-    do throws(AssetError) {
+    do throws(Failure) {
         return Loaded(value: try decode(data))
     } catch {
         let problem = "\(kind.name) \(file.path) is damaged (\(error))"
-        do throws(AssetError) {
+        do throws(HostError) {
             let aside = try moveAside(file, now: now)
             return Loaded(
                 value: nil, warning: "\(problem); it was moved to \(aside.path) and \(kind.consequence)",
@@ -75,7 +75,7 @@ func load<Value>(
 
 /// Renames `file` to `<name>.<label>-<YYYYMMDD-HHMMSS in UTC>` (`game.json.damaged-…`), adding
 /// `-2`, `-3`… rather than replacing an earlier one; the new place.
-func moveAside(_ file: URL, now: Date, as label: String = "damaged") throws(AssetError) -> URL {
+func moveAside(_ file: URL, now: Date, as label: String = "damaged") throws(HostError) -> URL {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     let time = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
@@ -90,7 +90,7 @@ func moveAside(_ file: URL, now: Date, as label: String = "damaged") throws(Asse
         counter += 1
         if FileManager.default.fileExists(atPath: aside.path) { continue }
         guard rename(file.path, aside.path) == 0 else {
-            throw AssetError("cannot rename it to \(aside.path): \(systemError())")
+            throw HostError("cannot rename it to \(aside.path): \(systemError())")
         }
         return aside
     }

@@ -25,7 +25,7 @@ public final class Profile {
     /// ``DataDirectory`` and ``ConfigDirectory``): the JSON files of an earlier version are
     /// imported into the database at the first start. Throws when another program plays on the
     /// same profile.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(AssetError) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(HostError) {
         var notices: [String] = []
         var records = PlayerRecords()
         var lock: ProfileLock?
@@ -33,7 +33,7 @@ public final class Profile {
         var keeps = true
         let notKept = "Games and scores will not be kept"
         var directory: DataDirectory?
-        do throws(AssetError) { directory = try DataDirectory(environment: environment) } catch {
+        do throws(HostError) { directory = try DataDirectory(environment: environment) } catch {
             printWarning("games and scores will not be kept: \(error)")
             notices.append("\(notKept): there is no home folder to keep them in.")
         }
@@ -46,7 +46,7 @@ public final class Profile {
             } catch {
                 switch error {
                 case .held(let pid):
-                    throw AssetError(
+                    throw HostError(
                         "another Puzzle Prison\(pid.map { " (process \($0))" } ?? "") is playing on this profile "
                             + "(\(directory.url.path)): close it first, or give this one another XDG_DATA_HOME. "
                             + "Two on one profile would each keep their game over the other's.")
@@ -72,7 +72,7 @@ public final class Profile {
         self.lock = lock
         self.database = database
         self.keeps = keeps
-        do throws(AssetError) {
+        do throws(HostError) {
             let config = try ConfigDirectory(environment: environment)
             self.config = config
             config.removeLeftoverTemporaryFiles()
@@ -105,7 +105,7 @@ public final class Profile {
     public func savedGame() -> Game? {
         guard let database, let directory else { return nil }
         let saved: SavedGame?
-        do throws(AssetError) { saved = try database.savedGame() } catch {
+        do throws(HostError) { saved = try database.savedGame() } catch {
             printWarning("the saved game could not be loaded: \(error); a new game starts")
             notices.append("Your saved game could not be read, so a new game starts.")
             return nil
@@ -113,7 +113,7 @@ public final class Profile {
         guard let saved else { return nil }
         do throws(SaveError) { return try saved.game() } catch {
             var problem = "the saved game in \(database.url.path) is damaged (\(error))"
-            do throws(AssetError) {
+            do throws(HostError) {
                 try writeAtomically(saved.encoded(), to: directory.gameFile)
                 problem += "; it was copied to \(try moveAside(directory.gameFile, now: Date()).path)"
             } catch let failure {
@@ -129,45 +129,45 @@ public final class Profile {
     /// (or forgetting it), the games U and Ctrl+Shift+Z go to, the best scores and the statistics.
     public func keep(_ records: [Keeping]) {
         guard !records.isEmpty, keeps, let database else { return }
-        attempt("cannot keep the game, scores and statistics", notice: "Your game could not be saved") { () throws(AssetError) in
+        attempt("cannot keep the game, scores and statistics", notice: "Your game could not be saved") { () throws(HostError) in
             try database.keep(records)
         }
     }
 
     /// Saves `settings` in the player's configuration.
     public func keep(_ settings: Settings) {
-        attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(AssetError) in
+        attempt("cannot save the settings", notice: "Your settings could not be saved") { () throws(HostError) in
             try config?.saveSettings(settings)
         }
     }
 
     /// Writes the game in progress to `path` in the saved-game format (what `--replay` and
     /// `prison-sim play` read), or says why not.
-    public func exportGame(to path: String) throws(AssetError) {
-        guard let database else { throw AssetError("games are not kept here, so there is no game in progress to export") }
+    public func exportGame(to path: String) throws(HostError) {
+        guard let database else { throw HostError("games are not kept here, so there is no game in progress to export") }
         guard let saved = try database.savedGame() else {
-            throw AssetError("there is no game in progress in \(database.url.path) to export")
+            throw HostError("there is no game in progress in \(database.url.path) to export")
         }
         try writeUserFile(saved.encoded(), toPath: path)
     }
 
     /// Makes the saved game in the file at `path` the game in progress; the game, or why not.
     @discardableResult
-    public func importGame(from path: String) throws(AssetError) -> Game {
-        guard keeps, let database else { throw AssetError("games are not kept here, so a game cannot be imported") }
+    public func importGame(from path: String) throws(HostError) -> Game {
+        guard keeps, let database else { throw HostError("games are not kept here, so a game cannot be imported") }
         let text = try readFile(atPath: path, what: "saved game")
         let game: Game
         do throws(SaveError) { game = try SavedGame(json: text).game() } catch {
-            throw AssetError("saved game '\(path)': \(error)")
+            throw HostError("saved game '\(path)': \(error)")
         }
-        guard !game.isOver else { throw AssetError("saved game '\(path)': the game is over, so it cannot be played on") }
+        guard !game.isOver else { throw HostError("saved game '\(path)': the game is over, so it cannot be played on") }
         try database.keep([.game(game)])
         return game
     }
 
     /// Runs `write`; when it fails, prints `warning` with why and keeps `notice` for the screen.
-    private func attempt(_ warning: String, notice: String, _ write: () throws(AssetError) -> Void) {
-        do throws(AssetError) { try write() } catch {
+    private func attempt(_ warning: String, notice: String, _ write: () throws(HostError) -> Void) {
+        do throws(HostError) { try write() } catch {
             notices.append("\(notice): see the terminal for why.")
             printWarning("\(warning): \(error)")
         }

@@ -47,13 +47,13 @@ public struct Resources: Hashable, Sendable {
         executable: URL = runningExecutable,
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(AssetError) -> Resources {
+    ) throws(HostError) -> Resources {
         let tried = candidates(executable: executable, workingDirectory: workingDirectory, environment: environment)
         for folder in tried {
             let resources = Resources(root: folder)
             if isDirectory(resources.shaders), isDirectory(resources.assets) { return resources }
         }
-        throw AssetError(
+        throw HostError(
             "cannot find the game's Shaders/ and Assets/ folders; set PUZZLE_PRISON_HOME to the folder that holds them. Tried:\n"
                 + tried.map { "  \($0.path)" }.joined(separator: "\n"))
     }

@@ -18,16 +18,16 @@ public struct WAV: Hashable, Sendable {
     }
 
     /// The sound of the WAV file at `url`.
-    public init(contentsOf url: URL) throws(AssetError) {
+    public init(contentsOf url: URL) throws(HostError) {
         try self.init(data: readFile(at: url), source: url.path)
     }
 
     /// Reads a RIFF WAVE file of 16-bit PCM, mono or stereo; `source` names it in error messages.
     ///
     /// Chunks may come in any order; unknown ones are skipped.
-    public init(data: Data, source: String) throws(AssetError) {
+    public init(data: Data, source: String) throws(HostError) {
         let bytes = [UInt8](data)
-        func fail(_ problem: String) -> AssetError { AssetError("\(source): \(problem)") }
+        func fail(_ problem: String) -> HostError { HostError("\(source): \(problem)") }
         guard bytes.count >= 12, bytes.text(at: 0) == "RIFF", bytes.text(at: 8) == "WAVE" else {
             throw fail("not a WAV file (it does not start with a RIFF WAVE header)")
         }

@@ -15,19 +15,19 @@ public struct Palette: Hashable, Sendable {
     /// The palettes of a palettes file, `{"palettes": [{"name": …, "colours": ["#rrggbb", …], "symbols": …}]}`.
     ///
     /// `source` names the file in error messages.
-    public static func palettes(fromJSON data: Data, source: String) throws(AssetError) -> [Palette] {
+    public static func palettes(fromJSON data: Data, source: String) throws(DataError) -> [Palette] {
         let file: PaletteFile
         do { file = try JSONDecoder().decode(PaletteFile.self, from: data) } catch {
-            throw AssetError("\(source): not a palettes file: \(describe(error))")
+            throw DataError("\(source): not a palettes file: \(describe(error))")
         }
         guard let entries = file.palettes, !entries.isEmpty else {
-            throw AssetError("\(source): no palettes (the file needs a \"palettes\" list with at least one palette)")
+            throw DataError("\(source): no palettes (the file needs a \"palettes\" list with at least one palette)")
         }
         var palettes: [Palette] = []
         for (index, entry) in entries.enumerated() {
             let palette = try Palette(entry, number: index + 1, source: source)
             if let earlier = palettes.firstIndex(where: { $0.name == palette.name }) {
-                throw AssetError(
+                throw DataError(
                     "\(source): palette \(index + 1) is named \"\(palette.name)\" like palette \(earlier + 1); "
                         + "names must differ")
             }
@@ -36,20 +36,20 @@ public struct Palette: Hashable, Sendable {
         return palettes
     }
 
-    private init(_ entry: PaletteFile.Entry, number: Int, source: String) throws(AssetError) {
+    private init(_ entry: PaletteFile.Entry, number: Int, source: String) throws(DataError) {
         guard let name = entry.name, !name.isEmpty else {
-            throw AssetError("\(source): palette \(number) has no name")
+            throw DataError("\(source): palette \(number) has no name")
         }
         let colourTexts = entry.colours ?? []
         guard colourTexts.count >= Board.maximumColours else {
-            throw AssetError(
+            throw DataError(
                 "\(source): palette \"\(name)\" has \(colourTexts.count) colours; "
                     + "a palette needs at least \(Board.maximumColours)")
         }
         var colours: [SIMD3<Float>] = []
         for (index, text) in colourTexts.enumerated() {
             guard let colour = Self.colour(hex: text) else {
-                throw AssetError("\(source): palette \"\(name)\", colour \(index + 1): \"\(text)\" is not #rrggbb")
+                throw DataError("\(source): palette \"\(name)\", colour \(index + 1): \"\(text)\" is not #rrggbb")
             }
             colours.append(colour)
         }

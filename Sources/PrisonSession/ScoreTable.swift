@@ -177,9 +177,9 @@ public struct ScoreTable: Hashable, Sendable {
     }
 
     /// Reads a table from the JSON ``encoded()`` writes.
-    package init(json: Data) throws(AssetError) {
+    package init(json: Data) throws(DataError) {
         do { self = try JSONDecoder().decode(File.self, from: json).table } catch {
-            throw AssetError(describe(error))
+            throw DataError(describe(error))
         }
     }
 

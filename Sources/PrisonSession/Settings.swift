@@ -186,17 +186,17 @@ public struct Settings: Hashable, Sendable {
     }
 
     /// Reads settings from the JSON ``encoded()`` writes (see ``read(json:)``).
-    package init(json: Data) throws(AssetError) { self = try Self.read(json: json).settings }
+    package init(json: Data) throws(DataError) { self = try Self.read(json: json).settings }
 
     /// Reads settings from the JSON ``encoded()`` writes: another format or version, or what is
     /// not JSON, is refused; a value out of range or of the wrong type is replaced by its usual
     /// value, the others kept. The settings, and a line for each value replaced, naming its field
     /// and value ("fieldOfView: 60.5 is not a whole number of degrees from 30 to 80; fit the wall is used").
-    package static func read(json: Data) throws(AssetError) -> (settings: Settings, replaced: [String]) {
+    package static func read(json: Data) throws(DataError) -> (settings: Settings, replaced: [String]) {
         let replacements = SettingsReplacements()
         let decoder = JSONDecoder()
         decoder.userInfo[SettingsReplacements.key] = replacements
-        do { return (try decoder.decode(File.self, from: json).settings, replacements.lines) } catch { throw AssetError(describe(error)) }
+        do { return (try decoder.decode(File.self, from: json).settings, replacements.lines) } catch { throw DataError(describe(error)) }
     }
 }
 

@@ -147,8 +147,8 @@ public struct Statistics: Hashable, Sendable {
     }
 
     /// Reads statistics from the JSON ``encoded()`` writes.
-    package init(json: Data) throws(AssetError) {
-        do { self = try JSONDecoder().decode(File.self, from: json).statistics } catch { throw AssetError(describe(error)) }
+    package init(json: Data) throws(DataError) {
+        do { self = try JSONDecoder().decode(File.self, from: json).statistics } catch { throw DataError(describe(error)) }
     }
 
     /// A statistics file: the games with the format's name and version.

@@ -23,7 +23,7 @@ final class AudioPlayer: SoundPlayer {
             output = nil
             return
         }
-        do throws(AssetError) {
+        do throws(HostError) {
             output = try Output(soundsDirectory: soundsDirectory)
         } catch {
             printWarning("\(error); playing silently")
@@ -58,26 +58,26 @@ private struct Output {
     let buffers: [SoundEffect: ALuint]
 
     /// Opens the default device; a sound that does not load is reported and left out.
-    init(soundsDirectory: URL) throws(AssetError) {
+    init(soundsDirectory: URL) throws(HostError) {
         // ALSA and OpenAL write their own lines when there is no device: ours is the one that counts.
         guard let device = withStandardErrorSilenced({ alcOpenDevice(nil) }) else {
-            throw AssetError("no audio device (OpenAL could not open one)")
+            throw HostError("no audio device (OpenAL could not open one)")
         }
         guard let context = withStandardErrorSilenced({ alcCreateContext(device, nil) }) else {
             alcCloseDevice(device)
-            throw AssetError("no audio context (OpenAL could not create one)")
+            throw HostError("no audio context (OpenAL could not create one)")
         }
         var sources = [ALuint](repeating: 0, count: AudioPlayer.voices)
         alGetError()
         if alcMakeContextCurrent(context) != 0 { alGenSources(ALsizei(sources.count), &sources) }
         guard alcGetCurrentContext() == context, alGetError() == AL_NO_ERROR else {
             Self.close(device, context)
-            throw AssetError("no audio sources (OpenAL could not set up \(sources.count) to play from)")
+            throw HostError("no audio sources (OpenAL could not set up \(sources.count) to play from)")
         }
         var buffers: [SoundEffect: ALuint] = [:]
         for effect in SoundEffect.allCases {
             let file = soundsDirectory.appendingPathComponent(effect.fileName)
-            do throws(AssetError) {
+            do throws(HostError) {
                 buffers[effect] = try Self.buffer(of: WAV(contentsOf: file), source: file.path)
             } catch {
                 printWarning("\(error); playing on without that sound")
@@ -90,7 +90,7 @@ private struct Output {
     }
 
     /// An OpenAL buffer holding `wav`.
-    private static func buffer(of wav: WAV, source: String) throws(AssetError) -> ALuint {
+    private static func buffer(of wav: WAV, source: String) throws(HostError) -> ALuint {
         var buffer: ALuint = 0
         alGetError()
         alGenBuffers(1, &buffer)
@@ -101,7 +101,7 @@ private struct Output {
         let error = alGetError()
         guard error == AL_NO_ERROR else {
             alDeleteBuffers(1, &buffer)
-            throw AssetError("\(source): OpenAL refused the sound (error 0x\(String(error, radix: 16)))")
+            throw HostError("\(source): OpenAL refused the sound (error 0x\(String(error, radix: 16)))")
         }
         return buffer
     }

@@ -187,7 +187,7 @@ final class FrameLoop {
     }
 
     private func write(_ data: Data, to path: String, what: String) throws(FrontEndError) {
-        do throws(AssetError) { try writeUserFile(data, toPath: path) } catch {
+        do throws(HostError) { try writeUserFile(data, toPath: path) } catch {
             throw FrontEndError("cannot save \(what): \(error)")
         }
     }

@@ -20,13 +20,13 @@ struct Launcher {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(FrontEndError) {
         self.resources = resources
-        do throws(AssetError) { palettes = try Palette.palettes(at: resources.palettes) } catch {
+        do throws(HostError) { palettes = try Palette.palettes(at: resources.palettes) } catch {
             throw FrontEndError(error.description)
         }
         let audio = AudioPlayer(soundsDirectory: sound ? resources.sounds : nil)
         self.sound = SoundOutput(isAvailable: audio.isAvailable, isMuted: muted)
         let profile: Profile
-        do throws(AssetError) { profile = try Profile(environment: environment) } catch { throw FrontEndError(error.description) }
+        do throws(HostError) { profile = try Profile(environment: environment) } catch { throw FrontEndError(error.description) }
         host = DesktopHost(profile: profile, sound: audio, waitsForWork: waitsForWork)
     }
 
@@ -35,7 +35,7 @@ struct Launcher {
 
     /// A session of the game `request` asks for (see ``ChosenGame``).
     func session(for request: GameRequest) throws(FrontEndError) -> Session {
-        do throws(AssetError) {
+        do throws(HostError) {
             // The session's target reads no random source: the window draws its seeds.
             let session = Session(
                 try ChosenGame(request, profile: profile, seed: .random(in: .min ... .max)), palettes: palettes,
@@ -59,7 +59,7 @@ struct Launcher {
 /// The contents of the file at `path`, or a failure naming it as `what` ("board file", ...);
 /// files beyond the session's reader's limit are refused, not read.
 func contents(of path: String, what: String) throws(FrontEndError) -> Data {
-    do throws(AssetError) { return try readFile(atPath: path, what: what) } catch {
+    do throws(HostError) { return try readFile(atPath: path, what: what) } catch {
         throw FrontEndError(error.description)
     }
 }
@@ -67,7 +67,7 @@ func contents(of path: String, what: String) throws(FrontEndError) -> Data {
 /// The text of the file at `path`, read as ``contents(of:what:)`` reads it, or a failure that
 /// says so when it is not UTF-8.
 func text(of path: String, what: String) throws(FrontEndError) -> String {
-    do throws(AssetError) { return try readText(atPath: path, what: what) } catch {
+    do throws(HostError) { return try readText(atPath: path, what: what) } catch {
         throw FrontEndError(error.description)
     }
 }

@@ -122,7 +122,7 @@ struct PuzzlePrison: ParsableCommand {
     private func launch() throws(FrontEndError) {
         if exportGame != nil || importGame != nil { return try moveGame() }
         let resources: Resources
-        do throws(AssetError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
+        do throws(HostError) { resources = try Resources.locate() } catch { throw FrontEndError(error.description) }
         if xr { return try playInHeadset(resources: resources) }
         let script = try self.script.map(loadScript)
         if let screenshot {
@@ -172,7 +172,7 @@ struct PuzzlePrison: ParsableCommand {
 
     /// `--export-game` or `--import-game`: the game in progress out to a file, or in from one.
     private func moveGame() throws(FrontEndError) {
-        do throws(AssetError) {
+        do throws(HostError) {
             let profile = try Profile()
             if let exportGame {
                 try profile.exportGame(to: exportGame)

@@ -14,7 +14,7 @@ enum SoundMaker {
             FileHandle.standardError.write(Data("usage: swift run SoundMaker DIRECTORY (Assets/sounds)\n".utf8))
             exit(64)
         }
-        do throws(AssetError) { try SoundEffect.writeSoundAssets(to: URL(fileURLWithPath: path, isDirectory: true)) } catch {
+        do throws(HostError) { try SoundEffect.writeSoundAssets(to: URL(fileURLWithPath: path, isDirectory: true)) } catch {
             FileHandle.standardError.write(Data("SoundMaker: \(error)\n".utf8))
             exit(1)
         }
@@ -31,9 +31,9 @@ extension SoundEffect {
     }
 
     /// Writes every sound's WAV file, at 44.1 kHz, into `directory`, creating it if need be.
-    static func writeSoundAssets(to directory: URL) throws(AssetError) {
+    static func writeSoundAssets(to directory: URL) throws(HostError) {
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-            throw AssetError("\(directory.path): cannot create the directory (\(error.localizedDescription))")
+            throw HostError("\(directory.path): cannot create the directory (\(error.localizedDescription))")
         }
         for effect in allCases {
             let wav = WAV(samples: synthesised(effect), sampleRate: 44_100, channels: 1)

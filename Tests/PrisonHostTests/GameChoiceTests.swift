@@ -7,13 +7,13 @@ import Testing
 /// Which game a request gives, read through the session's one file reader and its messages.
 @Suite struct GameChoiceTests {
     /// A profile whose files live in `folder`, not in the machine's data and config folders.
-    private func profile(in folder: URL) throws(AssetError) -> Profile {
+    private func profile(in folder: URL) throws(HostError) -> Profile {
         try Profile(environment: ["XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path])
     }
 
     /// The message of the error `request` is refused with, or nil when a game is chosen.
     private func refusal(of request: GameRequest, in folder: URL) -> String? {
-        do throws(AssetError) {
+        do throws(HostError) {
             _ = try ChosenGame(request, profile: profile(in: folder), seed: 1)
             return nil
         } catch {

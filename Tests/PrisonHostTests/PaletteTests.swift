@@ -72,7 +72,7 @@ private func paletteError(_ json: String) -> String? {
 func coloursMustBeHashAndSixHexDigits(_ colour: String) {
     var colours = tenColours
     colours[3] = colour
-    let error = #expect(throws: AssetError.self) {
+    let error = #expect(throws: DataError.self) {
         try Palette.palettes(fromJSON: paletteJSON(colours: colours), source: "p.json")
     }
     #expect(error?.description == "p.json: palette \"Test\", colour 4: \"\(colour)\" is not #rrggbb")
@@ -82,14 +82,14 @@ func coloursMustBeHashAndSixHexDigits(_ colour: String) {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = directory.appendingPathComponent("none.json")
-    #expect(throws: AssetError("\(missing.path) does not exist")) { try Palette.palettes(at: missing) }
-    #expect(throws: AssetError("\(directory.path) is a directory, not a file")) { try Palette.palettes(at: directory) }
+    #expect(throws: HostError("\(missing.path) does not exist")) { try Palette.palettes(at: missing) }
+    #expect(throws: HostError("\(directory.path) is a directory, not a file")) { try Palette.palettes(at: directory) }
 
     let file = directory.appendingPathComponent("palettes.json")
     try paletteJSON(colours: tenColours).write(to: file)
     #expect(try Palette.palettes(at: file).map(\.name) == ["Test"])
     try Data("{".utf8).write(to: file)
-    #expect(throws: AssetError("\(file.path): not a palettes file: not JSON")) { try Palette.palettes(at: file) }
+    #expect(throws: HostError("\(file.path): not a palettes file: not JSON")) { try Palette.palettes(at: file) }
 }
 
 @Test func theShippedPalettesLoad() throws {

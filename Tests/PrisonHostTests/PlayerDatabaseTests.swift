@@ -231,7 +231,7 @@ import Testing
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let exported = folder.appendingPathComponent("exported.json").path
-        #expect(throws: AssetError.self) { try reopened(folder).exportGame(to: exported) }
+        #expect(throws: HostError.self) { try reopened(folder).exportGame(to: exported) }
         do {
             let fixture = try smallGame(folder: folder)
             fixture.gazeTap(Cell(wall: 0, column: 0, row: 0))
@@ -248,7 +248,7 @@ import Testing
         #expect(try reopened(other).savedGame() == game)
         let damaged = folder.appendingPathComponent("damaged.json")
         try Data("{\"format\": \"puzzle-prison-game\"".utf8).write(to: damaged)
-        let error = #expect(throws: AssetError.self) { try reopened(other).importGame(from: damaged.path) }
+        let error = #expect(throws: HostError.self) { try reopened(other).importGame(from: damaged.path) }
         #expect(error?.description.hasPrefix("saved game '\(damaged.path)': ") == true)
         #expect(try reopened(other).savedGame() == game, "a refused import leaves the game in progress")
     }
@@ -332,6 +332,6 @@ import Testing
 
     @Test func aScoreBeyondTheLimitIsRefused() {
         let json = #"{"format": "puzzle-prison-statistics", "version": 1, "games": [{"board": "1", "cleared": true, "room": "1x2x1", "score": 1000000000000001}]}"#
-        #expect(throws: AssetError.self) { try Statistics(json: Data(json.utf8)) }
+        #expect(throws: DataError.self) { try Statistics(json: Data(json.utf8)) }
     }
 }

@@ -197,7 +197,7 @@ struct ResourcesTests {
         let tried = Resources.candidates(executable: executable, workingDirectory: working, environment: environment)
         // The test only makes sense where nothing above the scratch folder, nor an installed copy, holds the game.
         try #require(tried.allSatisfy { !FileManager.default.fileExists(atPath: $0.appendingPathComponent("Shaders").path) })
-        let error = try #require(throws: AssetError.self) {
+        let error = try #require(throws: HostError.self) {
             try Resources.locate(executable: executable, workingDirectory: working, environment: environment)
         }
         #expect(error.description.contains("PUZZLE_PRISON_HOME"))

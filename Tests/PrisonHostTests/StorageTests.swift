@@ -37,8 +37,8 @@ private func gameInProgress() throws -> Game {
 
 @Test func noDataDirectoryWithoutAnAbsoluteXDGDataHomeOrHome() {
     let message = "no place to keep games and scores: neither XDG_DATA_HOME nor HOME is an absolute path"
-    #expect(throws: AssetError(message)) { try DataDirectory(environment: [:]) }
-    #expect(throws: AssetError(message)) { try DataDirectory(environment: ["HOME": "ann", "XDG_DATA_HOME": "data"]) }
+    #expect(throws: HostError(message)) { try DataDirectory(environment: [:]) }
+    #expect(throws: HostError(message)) { try DataDirectory(environment: ["HOME": "ann", "XDG_DATA_HOME": "data"]) }
 }
 
 // MARK: - Atomic writes
@@ -62,13 +62,13 @@ private func gameInProgress() throws -> Game {
     let target = root.appendingPathComponent("target")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
     try Data("kept".utf8).write(to: target.appendingPathComponent("inside"))
-    let error = #expect(throws: AssetError.self) { try writeAtomically(Data("new".utf8), to: target) }
+    let error = #expect(throws: HostError.self) { try writeAtomically(Data("new".utf8), to: target) }
     #expect(error?.description.hasPrefix("cannot write '\(target.path)': ") == true)
     #expect(try fileNames(in: root) == ["target"])
     #expect(try fileNames(in: target) == ["inside"])
 
     let nowhere = root.appendingPathComponent("missing/file.txt")
-    #expect(throws: AssetError("cannot write '\(nowhere.path)': No such file or directory")) {
+    #expect(throws: HostError("cannot write '\(nowhere.path)': No such file or directory")) {
         try writeAtomically(Data("new".utf8), to: nowhere)
     }
 }
@@ -244,16 +244,16 @@ private func entry(_ score: Int, day days: Double = 0, cleared: Bool = false) ->
             .utf8)
     let room = try Room(walls: 1, width: 2, height: 2)
     #expect(try ScoreTable(json: unordered).entries(for: room).map(\.score) == [1004, 4])
-    #expect(throws: AssetError("format: \"game\" is not puzzle-prison-scores")) {
+    #expect(throws: DataError("format: \"game\" is not puzzle-prison-scores")) {
         try ScoreTable(json: Data(#"{"format": "game", "version": 1, "rooms": {}}"#.utf8))
     }
-    #expect(throws: AssetError("version: version 2 is not supported (this program reads version 1)")) {
+    #expect(throws: DataError("version: version 2 is not supported (this program reads version 1)")) {
         try ScoreTable(json: Data(#"{"format": "puzzle-prison-scores", "version": 2, "rooms": {}}"#.utf8))
     }
-    #expect(throws: AssetError("rooms is missing")) {
+    #expect(throws: DataError("rooms is missing")) {
         try ScoreTable(json: Data(#"{"format": "puzzle-prison-scores", "version": 1}"#.utf8))
     }
-    #expect(throws: AssetError("not JSON")) { try ScoreTable(json: Data("scores".utf8)) }
+    #expect(throws: DataError("not JSON")) { try ScoreTable(json: Data("scores".utf8)) }
 }
 
 @Test func bestScoresComeBackFromTheirFile() throws {

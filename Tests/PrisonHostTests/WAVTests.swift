@@ -104,9 +104,9 @@ func wavsComeBackFromTheirEncoding(channels: Int) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("a.wav")
-    #expect(throws: AssetError("\(file.path) does not exist")) { try WAV(contentsOf: file) }
+    #expect(throws: HostError("\(file.path) does not exist")) { try WAV(contentsOf: file) }
     try Data("RIFF".utf8).write(to: file)
-    #expect(throws: AssetError("\(file.path): not a WAV file (it does not start with a RIFF WAVE header)")) {
+    #expect(throws: HostError("\(file.path): not a WAV file (it does not start with a RIFF WAVE header)")) {
         try WAV(contentsOf: file)
     }
 }

@@ -64,7 +64,7 @@ func theShippedSoundFilesAreWhatTheSynthesiserMakes(effect: SoundEffect) throws 
     }
     let blocked = root.appendingPathComponent("file")
     try Data().write(to: blocked)
-    let error = #expect(throws: AssetError.self) { try SoundEffect.writeSoundAssets(to: blocked) }
+    let error = #expect(throws: HostError.self) { try SoundEffect.writeSoundAssets(to: blocked) }
     #expect(error?.description.hasPrefix("\(blocked.path): cannot create the directory") == true)
 }
 

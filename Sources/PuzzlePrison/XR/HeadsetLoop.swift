@@ -274,7 +274,7 @@ final class HeadsetLoop {
         guard let eyePictures else { return }
         for (eye, (pixels, name)) in zip(headset.eyes, zip(lastPictures, ["left", "right"])) {
             let data = try pngData(rgba: pixels, width: Int(eye.size.x), height: Int(eye.size.y))
-            do throws(AssetError) { try writeUserFile(data, toPath: "\(eyePictures)-\(name).png") } catch {
+            do throws(HostError) { try writeUserFile(data, toPath: "\(eyePictures)-\(name).png") } catch {
                 throw FrontEndError("cannot save the eye's picture: \(error)")
             }
         }

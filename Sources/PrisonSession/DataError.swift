@@ -1,8 +1,9 @@
 import Foundation
 
-/// A file the desktop front end needs that is missing or damaged, with a message a player can act on.
-public struct AssetError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The message, naming the file and what is wrong with it.
+/// Data that does not decode as what it should hold (palettes, settings, best scores, statistics),
+/// with a message that says where and what is wrong.
+public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message, naming what is wrong and where.
     public let description: String
 
     /// An error that says `description`.
@@ -11,8 +12,13 @@ public struct AssetError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// An earlier name of ``DataError``, from when it stood for the front end's files too (those
+/// errors are the desktop host's own now).
+@available(*, deprecated, renamed: "DataError", message: "AssetError is now DataError: data that does not decode")
+public typealias AssetError = DataError
+
 /// What went wrong decoding JSON, with the path to the offending value.
-package func describe(_ error: any Error) -> String {
+func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return String(describing: error) }
     func path(_ codingPath: [any CodingKey]) -> String {
         let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
