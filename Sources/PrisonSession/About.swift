@@ -6,7 +6,7 @@ public struct About: Hashable, Sendable {
     var build: String
 
     /// The version of the package these libraries and programs come from.
-    package static let packageVersion = "3.2.0"
+    package static let packageVersion = "3.3.0"
 
     /// This version of the program, built from the commit `build` ("unknown" outside git).
     public init(build: String = "unknown") {
