@@ -18,6 +18,8 @@ final class HeadsetLoop {
     private let renderer: Renderer
     /// The HUD and the menu, drawn for the panel.
     private let panelPicture: OffscreenFramebuffer
+    /// What the panel shows and the session lays out for it: the HUD, the menu and notices.
+    private let overlay: Overlay
     private let headset: Headset
     private let session: Session
     private let driver: SessionDriver
@@ -56,6 +58,7 @@ final class HeadsetLoop {
         self.eyePictures = eyePictures
         driver = SessionDriver(session: session, host: launcher.host)
         renderer = try Renderer(resources: launcher.resources, scale: 1)
+        overlay = Overlay(painter: HUDPainter(text: renderer.text, title: renderer.title, scale: 1))
         panelPicture = try OffscreenFramebuffer(size: Self.panelSize, colourTexture: true)
         headset = try Headset()
         report("runtime \(headset.runtimeName), eyes \(headset.eyes.map { "\($0.size.x)x\($0.size.y)" }.joined(separator: " "))")
@@ -121,7 +124,6 @@ final class HeadsetLoop {
                 let gaze = headset.gaze(at: frame.displayTime)
                 if let gaze { panel = Self.panel(picture: panelPicture, facing: gaze) }
                 if focused { handleInput(at: frame.displayTime, gaze: gaze) }
-                let overlay = Overlay(painter: HUDPainter(text: renderer.text, title: renderer.title, scale: 1))
                 let viewport = SIMD2<Float>(Self.panelSize)
                 reportClock(paused: !focused)
                 let gameStep = focused ? max(step, .zero) : .zero
