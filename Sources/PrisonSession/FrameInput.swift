@@ -17,12 +17,16 @@ public struct FrameInput: Hashable, Sendable {
     /// The height of a menu line in framebuffer pixels, to fit the front end's font, so clicks
     /// land on the lines it draws.
     package var menuRowHeight: Float
+    /// The panel in the room the HUD and the menu are drawn on, for a headset; nil for a window,
+    /// whose camera the session frames.
+    package var panel: PanelPlacement?
 
     /// A frame `elapsed` after the last one, drawn in a `viewport` framebuffer on `date` (shown
-    /// in `timeZone`), its HUD covering `hudBands` and its menu lines `menuRowHeight` pixels high.
+    /// in `timeZone`), its HUD covering `hudBands` and its menu lines `menuRowHeight` pixels high;
+    /// a headset's frame is drawn on its `panel`.
     public init(
         elapsed: Duration, viewport: SIMD2<Float>, date: Date, timeZone: TimeZone = .gmt, hudBands: HUDBands = HUDBands(),
-        menuRowHeight: Float = 32
+        menuRowHeight: Float = 32, panel: PanelPlacement? = nil
     ) {
         self.elapsed = elapsed
         self.viewport = viewport
@@ -30,6 +34,7 @@ public struct FrameInput: Hashable, Sendable {
         self.timeZone = timeZone
         self.hudBands = hudBands
         self.menuRowHeight = menuRowHeight
+        self.panel = panel
     }
 
     /// The window's bands, in pixels, that the HUD covers at the top and bottom: the framing of

@@ -2,11 +2,11 @@ import PrisonRules
 import PrisonWorld
 
 // A frame's step: the head turns, the world (and a replay's moves on its clock) moves on, hints
-// and boards are taken, the camera is aimed and the hover found again.
+// and boards are taken, a window's camera is aimed and the hover found again.
 extension Session {
     /// Advances everything to the frame `frame`: by its elapsed real time held keys turn the
-    /// head, the world moves on (a replay plays its moves) and messages run out; for its window
-    /// the camera is framed and the cursor's target looked up again.
+    /// head, the world moves on (a replay plays its moves) and messages run out; for a window
+    /// the camera is framed (not for a headset's panel), and the pointer's target is looked up again.
     public func advance(_ frame: FrameInput) {
         self.frame = frame
         let duration = max(.zero, frame.elapsed)
@@ -19,7 +19,7 @@ extension Session {
         advanceWorld(by: duration)
         takeHint()
         takeBoard()
-        pointCamera()
+        if frame.panel == nil { pointCamera() }
         updateHover()
         if case .note(_, let until) = message, until < time { message = nil }
     }

@@ -98,8 +98,42 @@ extension Session {
     }
 
     /// Points along `ray` in the room's space (a headset's hand or gaze), or along the cursor
-    /// again when nil: the group it meets lights up from the next ``advance(_:)``.
-    public func point(along ray: Ray?) { pointer = ray }
+    /// again when nil: the group it meets lights up from the next ``advance(_:)``. On the
+    /// frame's panel, while it takes the pointer, the cursor moves where the ray meets it.
+    public func point(along ray: Ray?) {
+        pointer = ray
+        if let point = ray.flatMap(panelHit(along:))?.point { moveCursor(to: point) }
+    }
+
+    /// What the pointer (``point(along:)``) meets now: the frame's panel while the menu or a
+    /// notice is up, else a block of the group it lit up at the last ``advance(_:)``, else nil.
+    public var pointerTarget: PointerTarget? {
+        guard let pointer else { return nil }
+        if let hit = panelHit(along: pointer) { return .panel(at: hit.point, distance: hit.distance) }
+        guard let hover, let target = world.target(along: pointer), target.block.phase == .resting,
+            hover.group.cells.contains(target.cell)
+        else { return nil }
+        return .block(target.cell, distance: target.hit.distance)
+    }
+
+    /// A select along `ray` in the room's space (a headset's hand or gaze): it clicks the
+    /// frame's panel where the ray meets it while the menu or a notice is up, else taps along
+    /// the ray (``tap(along:)``).
+    @discardableResult
+    public func select(along ray: Ray) -> SelectOutcome {
+        if let point = panelHit(along: ray)?.point {
+            click(at: point)
+            return .clickedPanel(at: point)
+        }
+        return .tapped(broke: tap(along: ray))
+    }
+
+    /// Where `ray` meets the frame's panel while it takes the pointer: while the menu or a
+    /// notice is up.
+    private func panelHit(along ray: Ray) -> (point: SIMD2<Float>, distance: Float)? {
+        guard isMenuOpen || !notices.isEmpty else { return nil }
+        return frame.panel?.hit(along: ray)
+    }
 
     /// Looks `yaw` degrees right of wall 0 and `pitch` up, at once.
     public func look(yaw: Float, pitch: Float) {
@@ -141,12 +175,19 @@ extension Session {
         }
     }
 
+    /// Where a window's cursor points into the room: the crosshair in mouse-look. A panel's
+    /// cursor points at the panel only.
+    private var windowCursor: SIMD2<Float>? {
+        guard frame.panel == nil else { return nil }
+        return isMouseLookOn ? frame.viewport / 2 : cursor
+    }
+
     /// Looks up the group under the pointer (the crosshair in mouse-look) and what breaking it
     /// would score now. The group is found again only when the board or the cell pointed at changes.
     func updateHover() {
         hover = nil
         guard replay == nil, !showsHelp, !isAskingToQuit, !isMenuOpen,
-            let ray = pointer ?? (isMouseLookOn ? frame.viewport / 2 : cursor).map(tapRay(through:)),
+            let ray = pointer ?? windowCursor.map(tapRay(through:)),
             let target = world.target(along: ray)
         else { return }
         let game = world.game

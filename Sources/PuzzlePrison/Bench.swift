@@ -189,7 +189,7 @@ struct Bench {
             let scene = session.scene()
             let pieceInstances = BlockInstances.pieces(scene.pieces)
             let instances = BlockInstances.packed(scene.blocks)
-            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            let layers = loop.overlay.painter.layers(for: session.hudState, viewport: viewport)
             cpu.append((threadCPUSeconds() - cpuStart) * 1000)
             // The pieces' share of that, worked out again on its own.
             let piecesStart = threadCPUSeconds()
@@ -236,7 +236,7 @@ struct Bench {
             session.advance(frameInput)
             let scene = session.scene()
             loop.renderer.draw(
-                scene, from: Viewpoint(of: scene), instances: [], hud: loop.painter.layers(for: session.hudState, viewport: viewport),
+                scene, from: Viewpoint(of: scene), instances: [], hud: loop.overlay.painter.layers(for: session.hudState, viewport: viewport),
                 into: surface.renderTarget)
             surface.present()
             baseline.append((monotonicSeconds() - start) * 1000)
@@ -244,7 +244,7 @@ struct Bench {
 
         // The room: a group tapped every 0.2 s (so breaks, falls and slides overlap), the head turning.
         let room = measureRoom(session: session, frameInput: frameInput) { scene, instances, pieces in
-            let layers = loop.painter.layers(for: session.hudState, viewport: viewport)
+            let layers = loop.overlay.painter.layers(for: session.hudState, viewport: viewport)
             return {
                 loop.renderer.draw(
                     scene, from: Viewpoint(of: scene), instances: instances, pieces: pieces, hud: layers, into: surface.renderTarget)

@@ -14,7 +14,8 @@ func monotonicSeconds() -> Double {
 final class FrameLoop {
     // The renderer's GL objects go before the surface that holds their context.
     let renderer: Renderer
-    private(set) var painter: HUDPainter
+    /// The HUD, the menu and notices, at the window's scale.
+    private(set) var overlay: Overlay
     let session: Session
     let surface: any Surface
     private let launcher: Launcher
@@ -31,24 +32,14 @@ final class FrameLoop {
         self.script = script
         let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: SIMD2<Float>(surface.framebufferSize))
         renderer = try Renderer(resources: launcher.resources, scale: scale)
-        painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
-        session.takeHUDBands(hudBands)
+        overlay = Overlay(painter: HUDPainter(text: renderer.text, title: renderer.title, scale: scale))
+        session.takeHUDBands(overlay.bands(for: session, viewport: viewport))
         (surface as? WindowSurface)?.session = session
     }
 
-    /// The HUD's bands for this window's size, which the framing keeps the wall out of.
-    private var hudBands: FrameInput.HUDBands {
-        painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
-    }
-
-    /// What the session is given for a frame `elapsed` after the last: the window's size, the
-    /// date and time zone now, the HUD's bands for this window (which the framing keeps the wall
-    /// out of) and the menu's line height for the text font.
+    /// What the session is given for a frame `elapsed` after the last, drawn in this window.
     func frameInput(elapsed: Duration) -> FrameInput {
-        FrameInput(
-            elapsed: elapsed, viewport: viewport, date: Date(), timeZone: .current,
-            hudBands: hudBands,
-            menuRowHeight: MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).rowHeight)
+        overlay.frameInput(for: session, elapsed: elapsed, viewport: viewport)
     }
 
     /// Runs until the window closes or the script quits; with `screenshot`, draws one frame (after
@@ -68,10 +59,10 @@ final class FrameLoop {
                 continue
             }
             let scale = HUDPainter.scale(contentScale: surface.contentScale, framebuffer: viewport)
-            if scale != painter.scale {
+            if scale != overlay.painter.scale {
                 // The window grew or shrank, or moved to a screen of another scale: text follows.
                 try renderer.setScale(scale)
-                painter = HUDPainter(text: renderer.text, title: renderer.title, scale: scale)
+                overlay = Overlay(painter: HUDPainter(text: renderer.text, title: renderer.title, scale: scale))
             }
             let now = monotonicSeconds()
             // After an idle wait nothing moved, so the whole wait counts (messages time out).
@@ -90,10 +81,9 @@ final class FrameLoop {
             }
             handle(driver.advance(frame))
             let scene = session.scene(), hud = session.hudState
-            let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
-                .layers(for: session, viewport: viewport)
+            let menu = overlay.menu.layers(for: session, viewport: viewport)
             if surface is WindowSurface, script == nil, screenshot == nil, pendingShots.isEmpty,
-                let wait = idle.wait(scene: scene, hud: hud, overlay: overlay.map(\.1), viewport: viewport, scale: painter.scale)
+                let wait = idle.wait(scene: scene, hud: hud, overlay: menu.map(\.1), viewport: viewport, scale: overlay.painter.scale)
             {
                 // Nothing on screen would change: wait for input (or a pulse's next step). A hint
                 // being searched for, or a board being built, is looked for again each pulse
@@ -101,7 +91,7 @@ final class FrameLoop {
                 surface.waitForEvents(seconds: launcher.host.isWorking ? min(wait, Double(1 / IdleWatch.pulseRate)) : wait)
                 continue
             }
-            draw(scene, hud: hud, overlay: overlay)
+            draw(scene, hud: hud, menu: menu)
             try takeScreenshots()
             surface.present()
             if let screenshot, script == nil {
@@ -113,11 +103,10 @@ final class FrameLoop {
 
     private var viewport: SIMD2<Float> { SIMD2<Float>(surface.framebufferSize) }
 
-    /// Draws `scene`, `hud` and `overlay` (the menu and notices), each what the session shows now
+    /// Draws `scene`, `hud` and `menu` (the menu and notices), each what the session shows now
     /// when not given.
-    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil, overlay: [(Font, HUDBatch)]? = nil) {
-        let layers = painter.layers(for: hud ?? session.hudState, viewport: viewport)
-            + (overlay ?? MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).layers(for: session, viewport: viewport))
+    private func draw(_ scene: SceneFrame? = nil, hud: HUDState? = nil, menu: [(Font, HUDBatch)]? = nil) {
+        let layers = overlay.layers(for: session, viewport: viewport, hud: hud, menu: menu)
         let scene = scene ?? session.scene()
         renderer.draw(
             scene, from: Viewpoint(of: scene), instances: BlockInstances.packed(scene.blocks), pieces: BlockInstances.pieces(scene.pieces),

@@ -18,6 +18,8 @@ final class HeadsetLoop {
     private let renderer: Renderer
     /// The HUD and the menu, drawn for the panel.
     private let panelPicture: OffscreenFramebuffer
+    /// What the panel shows and the session lays out for it: the HUD, the menu and notices.
+    private let overlay: Overlay
     private let headset: Headset
     private let session: Session
     private let driver: SessionDriver
@@ -54,6 +56,7 @@ final class HeadsetLoop {
         self.eyePictures = eyePictures
         driver = SessionDriver(session: session, host: launcher.host)
         renderer = try Renderer(resources: launcher.resources, scale: 1)
+        overlay = Overlay(painter: HUDPainter(text: renderer.text, title: renderer.title, scale: 1))
         panelPicture = try OffscreenFramebuffer(size: Self.panelSize, colourTexture: true)
         headset = try Headset()
         report("runtime \(headset.runtimeName), eyes \(headset.eyes.map { "\($0.size.x)x\($0.size.y)" }.joined(separator: " "))")
@@ -119,14 +122,10 @@ final class HeadsetLoop {
                 let gaze = headset.gaze(at: frame.displayTime)
                 if let gaze { panel = Self.panel(picture: panelPicture, facing: gaze) }
                 if focused { handleInput(at: frame.displayTime, gaze: gaze) }
-                let painter = HUDPainter(text: renderer.text, title: renderer.title, scale: 1)
                 let viewport = SIMD2<Float>(Self.panelSize)
-                let bands = painter.bands(for: viewport, tutorialLines: session.tutorialPanelLineCount)
                 reportClock(paused: !focused)
                 let gameStep = focused ? max(step, .zero) : .zero
-                let input = FrameInput(
-                    elapsed: gameStep, viewport: viewport, date: Date(), timeZone: .current, hudBands: bands,
-                    menuRowHeight: MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale).rowHeight)
+                let input = overlay.frameInput(for: session, elapsed: gameStep, viewport: viewport, panel: panel?.placement)
                 for effect in driver.advance(input) {
                     if case .quit = effect, !exitRequested {
                         headset.requestExit()
@@ -137,8 +136,7 @@ final class HeadsetLoop {
                 reportChanges(scene)
                 let views = frame.shouldRender ? headset.views(at: frame.displayTime) : []
                 if !views.isEmpty {
-                    let overlay = MenuOverlay(text: painter.text, title: painter.title, scale: painter.scale)
-                    renderer.draw(painter.layers(for: session.hudState, viewport: viewport) + overlay.layers(for: session, viewport: viewport), into: panelPicture)
+                    renderer.draw(overlay.layers(for: session, viewport: viewport), into: panelPicture)
                     try draw(scene, views: views)
                 }
                 try headset.endFrame(at: frame.displayTime, views: views)
@@ -158,12 +156,9 @@ final class HeadsetLoop {
         return Panel(picture: picture, eye: gaze.origin, turn: RoomLayout.rotation(ofWall: Head.wall(facing: yaw, walls: 4)))
     }
 
-    /// Whether the panel takes the pointer: while the menu or a notice is up.
-    private var panelTakesPointer: Bool { session.isMenuOpen || !session.notices.isEmpty }
-
     /// Feeds the hands (or the gaze) to the session: where they point, select and menu presses.
-    /// While the menu or a notice is up, pointing at the panel moves the session's cursor there
-    /// and select clicks there, as the mouse does in the window.
+    /// The session says what they meet: while the menu or a notice is up, pointing at the panel
+    /// moves its cursor there and select clicks there, as the mouse does in the window.
     private func handleInput(at time: XrTime, gaze: Ray?) {
         let hands = headset.syncHands(at: time)
         if !hands[pointingHand].isActive || hands[pointingHand].aim == nil,
@@ -173,8 +168,7 @@ final class HeadsetLoop {
         }
         pointer = hands[pointingHand].aim ?? gaze
         session.point(along: pointer)
-        if panelTakesPointer, let point = pointer.flatMap({ panel?.hit(along: $0) })?.point {
-            session.moveCursor(to: point)
+        if case .panel(let point, _) = session.pointerTarget {
             let pixel = SIMD2<Int>(Int(point.x), Int(point.y))
             if pixel != reported.cursor { report("cursor \(pixel.x) \(pixel.y)") }
             reported.cursor = pixel
@@ -188,13 +182,10 @@ final class HeadsetLoop {
             if hand.selectPressed {
                 if hand.aim != nil { pointingHand = index }
                 guard let ray = hand.aim ?? gaze else { continue }
-                if panelTakesPointer, let point = panel?.hit(along: ray)?.point {
-                    session.click(at: point)
-                    report("select \(name) panel \(Int(point.x)) \(Int(point.y))")
-                    continue
+                switch session.select(along: ray) {
+                case .clickedPanel(let point): report("select \(name) panel \(Int(point.x)) \(Int(point.y))")
+                case .tapped(let broke): report("select \(name)\(hand.aim == nil ? " gaze" : "") \(broke ? "broke" : "no break")")
                 }
-                let broke = session.tap(along: ray)
-                report("select \(name)\(hand.aim == nil ? " gaze" : "") \(broke ? "broke" : "no break")")
             }
         }
     }
@@ -202,7 +193,7 @@ final class HeadsetLoop {
     /// Draws each eye from where the runtime says it is, with the pointer's beam.
     private func draw(_ scene: SceneFrame, views: [Headset.View]) throws(XRFailure) {
         var instances = BlockInstances.packed(scene.blocks)
-        if let beam = pointerBeam(scene) { instances += beam }
+        if let beam = pointerBeam() { instances += beam }
         let pieces = BlockInstances.pieces(scene.pieces)
         lastPictures = []
         for (eye, view) in zip(headset.eyes, views) {
@@ -216,35 +207,17 @@ final class HeadsetLoop {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// The pointer's beam, as a block instance: a thin white box from the pointing hand to the
-    /// panel while it takes the pointer, else to the nearest hovered block it meets, or a little
-    /// way into the room when it meets none.
-    private func pointerBeam(_ scene: SceneFrame) -> [Float]? {
+    /// The pointer's beam, as a block instance: a thin white box from the pointing hand to what
+    /// the session says it meets (the panel, a block it lights up), or a little way into the room.
+    private func pointerBeam() -> [Float]? {
         guard let ray = pointer, ray.direction != .zero else { return nil }
         let direction = ray.direction / (ray.direction * ray.direction).sum().squareRoot()
-        let unitRay = Ray(origin: ray.origin, direction: direction)
-        let onPanel = panelTakesPointer ? panel?.hit(along: unitRay)?.distance : nil
-        let hit = scene.blocks.filter(\.isHovered).compactMap { Self.distance(along: unitRay, to: $0.transform) }.min()
-        let length = onPanel ?? hit ?? 3
-        return BlockInstances.beam(from: ray.origin, direction: direction, length: length, width: 0.006)
-    }
-
-    /// Where a ray (unit `direction`) first meets the unit cube that `transform` places, in metres.
-    private static func distance(along ray: Ray, to transform: simd_float4x4) -> Float? {
-        let inverse = transform.inverse
-        let origin = inverse * SIMD4(ray.origin, 1), direction = inverse * SIMD4(ray.direction, 0)
-        var near = -Float.infinity, far = Float.infinity
-        for axis in 0..<3 {
-            let o = origin[axis], d = direction[axis]
-            if abs(d) < 1e-9 {
-                if abs(o) > 0.5 { return nil }
-                continue
+        let length: Float =
+            switch session.pointerTarget {
+            case .panel(_, let distance), .block(_, let distance): distance
+            case nil: 3
             }
-            let a = (-0.5 - o) / d, b = (0.5 - o) / d
-            near = max(near, min(a, b))
-            far = min(far, max(a, b))
-        }
-        return near <= far && far >= 0 ? max(near, 0) : nil
+        return BlockInstances.beam(from: ray.origin, direction: direction, length: length, width: 0.006)
     }
 
     /// Prints what changed this frame, when asked to: the hovered group, the menu.
