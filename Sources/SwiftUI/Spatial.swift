@@ -103,7 +103,9 @@ public struct Rotation3D: Hashable, Sendable {
         let half = angle.radians / 2
         vector = SIMD4(axis.vector * sin(half), cos(half))
     }
-    /// A rotation by SwiftUI's `angle` about `axis` (right-handed).
+    /// A rotation by SwiftUI's `angle` about `axis` (right-handed). Disfavoured, so that
+    /// `Rotation3D(angle: .degrees(45), axis: .y)` picks Apple's `Angle2D` form.
+    @_disfavoredOverload
     public init(angle: Angle, axis: RotationAxis3D) { self.init(angle: Angle2D(angle), axis: axis) }
     /// The rotation of the quaternion `quaternion`.
     public init(_ quaternion: simd_quatf) { vector = SIMD4<Double>(quaternion.vector) }
@@ -119,8 +121,10 @@ public struct Rotation3D: Hashable, Sendable {
     public var axis: RotationAxis3D { RotationAxis3D(SIMD3(vector.x, vector.y, vector.z)) }
     /// The rotation as a `simd_quatf`.
     public var quaternion: simd_quatf { simd_quatf(vector: SIMD4<Float>(vector)) }
-    /// The rotation that undoes this one.
-    public var inverted: Rotation3D { Rotation3D(simd_quatf(vector: SIMD4<Float>(vector)).inverse) }
+    /// The rotation that undoes this one, as Spatial's `inverse`.
+    public var inverse: Rotation3D { Rotation3D(simd_quatf(vector: SIMD4<Float>(vector)).inverse) }
+    /// The rotation that undoes this one: ``inverse``.
+    public var inverted: Rotation3D { inverse }
 
     /// This rotation followed by `other`.
     public func rotated(by other: Rotation3D) -> Rotation3D { Rotation3D(other.quaternion * quaternion) }
@@ -155,8 +159,13 @@ public struct Size3D: Hashable, Sendable {
 
     /// The size of nothing.
     public static let zero = Size3D()
+    /// The size one unit along each axis.
+    public static let one = Size3D(width: 1, height: 1, depth: 1)
     /// The extents as a vector.
-    public var vector: SIMD3<Double> { SIMD3(width, height, depth) }
+    public var vector: SIMD3<Double> {
+        get { SIMD3(width, height, depth) }
+        set { (width, height, depth) = (newValue.x, newValue.y, newValue.z) }
+    }
 }
 
 /// A position and an orientation, as the Spatial framework's `Pose3D`: where a hand is.

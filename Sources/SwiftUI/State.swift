@@ -1,10 +1,18 @@
 // A view's state and what it reads from above: @State, @Binding, @Environment, @GestureState.
 // Each keeps its value in a location that the view graph keeps for the view's place in the tree,
 // so a body evaluated again finds the values it left. Foundation and Observation come with the
-// module, as they do with Apple's SwiftUI.
+// module, as they do with Apple's SwiftUI, and so do the 3D values and the spatial tap a view's
+// gestures name, which live beside RealityKit's names.
 @_exported import Foundation
 @_exported import Observation
 import PrisonSpace
+@_exported import protocol PrisonSpace.CoordinateSpaceProtocol
+@_exported import struct PrisonSpace.GlobalCoordinateSpace
+@_exported import struct PrisonSpace.LocalCoordinateSpace
+@_exported import struct PrisonSpace.NamedCoordinateSpace
+@_exported import struct PrisonSpace.Point3D
+@_exported import struct PrisonSpace.SpatialTapGesture
+@_exported import struct PrisonSpace.Vector3D
 
 /// Where a property wrapper's value lives: kept by the view graph for the view's place in the
 /// tree, across evaluations of the body.

@@ -71,7 +71,10 @@ public struct Point3D: Hashable, Sendable {
     public init(_ vector: SIMD3<Float>) { self.init(x: Double(vector.x), y: Double(vector.y), z: Double(vector.z)) }
 
     /// The coordinates as a vector.
-    public var vector: SIMD3<Double> { SIMD3(x, y, z) }
+    public var vector: SIMD3<Double> {
+        get { SIMD3(x, y, z) }
+        set { (x, y, z) = (newValue.x, newValue.y, newValue.z) }
+    }
 }
 
 /// A tap that says where it landed, as SwiftUI's `SpatialTapGesture`: its ``Value`` is what a
@@ -146,11 +149,20 @@ public struct Vector3D: Hashable, Sendable {
     public init(_ vector: SIMD3<Float>) { self.vector = SIMD3<Double>(vector) }
 
     /// The component along x.
-    public var x: Double { vector.x }
+    public var x: Double {
+        get { vector.x }
+        set { vector.x = newValue }
+    }
     /// The component along y.
-    public var y: Double { vector.y }
+    public var y: Double {
+        get { vector.y }
+        set { vector.y = newValue }
+    }
     /// The component along z.
-    public var z: Double { vector.z }
+    public var z: Double {
+        get { vector.z }
+        set { vector.z = newValue }
+    }
 }
 
 // MARK: Coordinate spaces
