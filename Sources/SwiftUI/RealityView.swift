@@ -61,6 +61,20 @@ extension RealityView {
         self.update = update.map { update in { content, _ in update(&content) } }
         attachments = { [] }
     }
+
+    /// A view whose content `make` fills and `update` updates, with the entities of the views
+    /// `attachments` gives, showing `placeholder` until `make` finishes. The harness runs `make`
+    /// before the first frame, so the placeholder is never shown here (it is not evaluated).
+    public init(
+        make: @escaping @MainActor (inout RealityViewContent, RealityViewAttachments) async -> Void,
+        update: (@MainActor (inout RealityViewContent, RealityViewAttachments) -> Void)? = nil,
+        @ViewBuilder placeholder: () -> Content,
+        @AttachmentContentBuilder attachments: @escaping () -> [AttachmentContent]
+    ) {
+        self.make = make
+        self.update = update
+        self.attachments = attachments
+    }
 }
 
 /// The content of a `RealityView`, as RealityKit's `RealityViewContent`: the entities of the

@@ -242,3 +242,37 @@ extension SIMD3 where Scalar == Float {
     /// The vector `vector` in floats.
     public init(_ vector: Vector3D) { self.init(Float(vector.x), Float(vector.y), Float(vector.z)) }
 }
+
+/// A box in three dimensions, as the Spatial framework's `Rect3D`: an origin (its least corner)
+/// and a size, in metres here.
+public struct Rect3D: Hashable, Sendable {
+    /// The least corner.
+    public var origin: Point3D
+    /// The extents from ``origin``.
+    public var size: Size3D
+
+    /// The empty box at the origin.
+    public init() { self.init(origin: Point3D(), size: .zero) }
+    /// The box whose least corner is `origin`, of size `size`.
+    public init(origin: Point3D, size: Size3D) {
+        self.origin = origin
+        self.size = size
+    }
+    /// The box of size `size` centred on `center`.
+    public init(center: Point3D, size: Size3D) {
+        self.init(origin: Point3D(x: center.x - size.width / 2, y: center.y - size.height / 2, z: center.z - size.depth / 2), size: size)
+    }
+
+    /// The middle of the box.
+    public var center: Point3D {
+        Point3D(x: origin.x + size.width / 2, y: origin.y + size.height / 2, z: origin.z + size.depth / 2)
+    }
+
+    /// Whether `point` is in the box, its faces included.
+    public func contains(_ point: Point3D) -> Bool {
+        let low = SIMD3(Swift.min(origin.x, origin.x + size.width), Swift.min(origin.y, origin.y + size.height), Swift.min(origin.z, origin.z + size.depth))
+        let high = SIMD3(Swift.max(origin.x, origin.x + size.width), Swift.max(origin.y, origin.y + size.height), Swift.max(origin.z, origin.z + size.depth))
+        let p = point.vector
+        return all(p .>= low) && all(p .<= high)
+    }
+}

@@ -56,3 +56,14 @@ struct SwiftUIOnlyTests {
         environment.dismissWindow(id: "Scores", value: 1)
     }
 }
+
+/// https://developer.apple.com/documentation/spatial/rect3d/init(center:size:)-133fy.md,
+/// .../rect3d/init(origin:size:)-7v73.md and .../spatial/rect3d/center.md
+@Test func rect3DHasSpatialsBasics() {
+    let box = Rect3D(center: Point3D(x: 0, y: 1, z: 0), size: Size3D(width: 2, height: 2, depth: 2))
+    #expect(box.origin == Point3D(x: -1, y: 0, z: -1))
+    #expect(box.center == Point3D(x: 0, y: 1, z: 0))
+    #expect(Rect3D(origin: box.origin, size: box.size) == box)
+    #expect(box.contains(Point3D(x: 1, y: 2, z: 1)))
+    #expect(!box.contains(Point3D(x: 1.5, y: 1, z: 0)))
+}
